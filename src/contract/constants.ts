@@ -1,0 +1,79 @@
+/**
+ * Business constants of seed 000 §9 and seed 001 §9. Plain values only (no runtime
+ * dependencies) so the browser bundle can import them for free.
+ */
+
+/** The `{product}` segment of the user-directory paths (`{product}-user/login`, …). */
+export const PRODUCT = 'rh' as const;
+
+/** The seed's two databases. The legacy domain sorts first wherever domains are listed. */
+export const DOMAINS = ['legacy', 'main'] as const;
+export type DomainId = (typeof DOMAINS)[number];
+export const LEGACY_DOMAIN: DomainId = 'legacy';
+export const sortDomains = <T extends { domain: DomainId }>(items: readonly T[]): T[] =>
+  [...items].sort((a, b) => DOMAINS.indexOf(a.domain) - DOMAINS.indexOf(b.domain));
+
+export const LOCALES = ['fr', 'en', 'es', 'pt', 'de', 'nl'] as const;
+export type Locale = (typeof LOCALES)[number];
+export const DEFAULT_LOCALE: Locale = 'fr';
+
+export const TIMEOUTS = {
+  /** Every call unless listed as long. */
+  defaultMs: 40_000,
+  /** Binary downloads, uploads, validate, retry, account creation, reminder, activation mail. */
+  longMs: 600_000,
+  /** Script chunk loading. */
+  chunkMs: 120_000,
+} as const;
+
+export const LIMITS = {
+  uploadMaxBytes: 10 * 1024 * 1024,
+  numSecuLength: 15,
+  siretLength: 14,
+  passwordMinLength: 8,
+  failedLoginsBeforeBlock: 5,
+  accountBlockMs: 30 * 60 * 1000,
+  defaultPageSize: 20,
+  employeeBadgeMax: 100,
+  signatureCodeMinLength: 6,
+} as const;
+
+export const ALERT_TIMINGS = {
+  successMs: 5_000,
+  automaticMs: 16_000,
+  snackbarMs: 4_000,
+  loaderDelayMs: 300,
+  paperStepMs: 300,
+  paperAlertRemoveMs: 3_000,
+} as const;
+
+export const LAYOUT = {
+  mobileBreakpointPx: 600,
+  headerPx: 70,
+  headerMobilePx: 54,
+  sideSheetPx: 400,
+  drawerPx: 240,
+  drawerMiniPx: 60,
+  notificationsPanelPx: 300,
+} as const;
+
+export const DOWNLOAD_NAMES = {
+  mergedDocuments: 'documents.pdf',
+  documentsArchive: 'documents.zip',
+  employeesCsv: 'employees.csv',
+  activationLetter: 'activation.pdf',
+  attestation: (filename: string) => `attestation_${filename}.pdf`,
+} as const;
+
+/** Total pages: count / limit rounded up, at least 1. */
+export const totalPages = (count: number, limit: number): number =>
+  Math.max(1, Math.ceil(count / Math.max(1, limit)));
+
+/** Free trial: floor of the millisecond difference over a day, at least 0. */
+export const trialDaysLeft = (endOfTrialPeriod: string | number | Date, now: Date = new Date()): number =>
+  Math.max(0, Math.floor((new Date(endOfTrialPeriod).getTime() - now.getTime()) / 86_400_000));
+
+export const remainingDocuments = (docLimit: number, nbDispatchedDocs: number): number =>
+  Math.max(0, docLimit - nbDispatchedDocs);
+
+export const remainingEmployees = (empLimit: number, nbEmps: number): number => Math.max(0, empLimit - nbEmps);

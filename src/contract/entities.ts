@@ -1,0 +1,520 @@
+/**
+ * Entity schemas of seed 000 §3 (Effect Schema). The server decodes bodies with them and the
+ * OpenAPI document is generated from them; the browser imports only their *types*
+ * (`import type`) so the schema runtime stays out of the initial bundle.
+ */
+import { Schema as S } from 'effect';
+import { DOMAINS, LOCALES } from './constants.ts';
+import {
+  ALERT_MODES,
+  ALERT_TYPES,
+  BPE_AGREEMENTS,
+  CAMPAIGN_STATUSES,
+  DISPATCHED_DOC_STATUSES,
+  DISPATCH_FAILURE_CAUSES,
+  DISTRIBUTION_MODES,
+  MASK_IDENTIFIERS,
+  MASK_PAGE_GROUPINGS,
+  NOTIFICATION_STATES,
+  POSTAL_STATUSES,
+  SAFE_STATUSES,
+  SIGNATORY_STATES,
+  SIGNATORY_TYPES,
+  SIGNATURE_CODE_MODES,
+  SIGNBOOK_STATUSES,
+} from './enums.ts';
+import { FEATURES } from './features.ts';
+
+const Id = S.String.pipe(S.minLength(1));
+const IsoDate = S.String; // ISO 8601 date or date-time
+const opt = S.optional;
+
+export const DomainSchema = S.Literal(...DOMAINS);
+export const FeatureSchema = S.Literal(...FEATURES);
+export const LocaleSchema = S.Literal(...LOCALES);
+
+/* ---------------------------------------------------------------- auth */
+
+export const LoginBody = S.Struct({ login: S.String.pipe(S.minLength(1)), password: S.String.pipe(S.minLength(1)) });
+export type LoginBody = typeof LoginBody.Type;
+
+export const OrgInVisu = S.Struct({ id: Id, name: S.String, siret: S.String });
+export type OrgInVisu = typeof OrgInVisu.Type;
+export const UserRootOrgs = S.Struct({ domain: DomainSchema, orgsInVisu: S.Array(OrgInVisu) });
+export type UserRootOrgs = typeof UserRootOrgs.Type;
+
+export const LoginResponse = S.Struct({
+  login: S.String,
+  userId: Id,
+  userRootOrgs: S.Array(UserRootOrgs),
+  userOrgId: Id,
+  userOrgName: S.String,
+  firstName: S.String,
+  name: S.String,
+  email: S.NullOr(S.String),
+  features: S.Array(FeatureSchema),
+  domain: DomainSchema,
+  isFreeTrial: S.Boolean,
+  signatureV3: S.Boolean,
+});
+export type LoginResponse = typeof LoginResponse.Type;
+
+/** What the browser keeps locally (the refresh token is kept separately). */
+export const Session = S.Struct({
+  token: S.String,
+  login: S.String,
+  userId: Id,
+  orgId: Id,
+  baseOrgId: Id,
+  orgName: S.String,
+  baseOrgName: S.String,
+  fullName: S.String,
+  email: S.NullOr(S.String),
+  features: S.Array(FeatureSchema),
+  isFreeTrial: S.Boolean,
+  signatureV3: S.Boolean,
+  domain: DomainSchema,
+  domains: S.Array(UserRootOrgs),
+  app: S.String,
+  version: S.String,
+});
+export type Session = typeof Session.Type;
+
+/** Answer of `user/current`, `current-org` and `switch-domain`: the session as the server sees it. */
+export const CurrentUser = S.Struct({
+  login: S.String,
+  userId: Id,
+  firstName: S.String,
+  name: S.String,
+  email: S.NullOr(S.String),
+  features: S.Array(FeatureSchema),
+  domain: DomainSchema,
+  userRootOrgs: S.Array(UserRootOrgs),
+  orgId: Id,
+  orgName: S.String,
+  baseOrgId: Id,
+  baseOrgName: S.String,
+  isFreeTrial: S.Boolean,
+  signatureV3: S.Boolean,
+  locale: LocaleSchema,
+});
+export type CurrentUser = typeof CurrentUser.Type;
+
+export const SwitchDomainBody = S.Struct({ domain: DomainSchema });
+export const CurrentOrgBody = S.Struct({ currentOrgId: Id });
+export const PasswordLostBody = S.Struct({ email: S.String.pipe(S.minLength(3)) });
+export const ReinitPasswordTokenBody = S.Struct({
+  token: S.String.pipe(S.minLength(1)),
+  password: S.String,
+  confirmation: S.String,
+});
+export const ChangePasswordBody = S.Struct({
+  oldPassword: S.String,
+  password: S.String,
+  confirmation: S.String,
+});
+export const ProfileUpdateBody = S.Struct({
+  firstName: S.String.pipe(S.minLength(1)),
+  lastName: S.String.pipe(S.minLength(1)),
+  locale: opt(LocaleSchema),
+});
+
+/* ---------------------------------------------------------------- errors */
+
+export const ApiError = S.Struct({
+  key: S.String,
+  message: opt(S.String),
+  /** Server error list (seed 001 §8.2: the first is shown after create errors; joined by line breaks on organisation creation). */
+  errors: opt(S.Array(S.String)),
+  status: S.Number,
+});
+export type ApiError = typeof ApiError.Type;
+
+/* ---------------------------------------------------------------- employees */
+
+export const Address = S.Struct({
+  street: opt(S.String),
+  complement: opt(S.String),
+  postal: opt(S.String),
+  city: opt(S.String),
+  country: opt(S.String),
+});
+export const EmployeeOrganization = S.Struct({
+  organizationId: Id,
+  registrationNumber: opt(S.String),
+  active: S.Boolean,
+  canEdit: opt(S.Boolean),
+});
+export const Employee = S.Struct({
+  id: Id,
+  name: S.String,
+  firstName: S.String,
+  birthDate: IsoDate,
+  email: S.NullOr(S.String),
+  phone: S.NullOr(S.String),
+  numSecu: S.NullOr(S.String),
+  address: Address,
+  hasBpe: S.Boolean,
+  hasSafeBox: S.Boolean,
+  registered: S.Boolean,
+  needsValidation: S.Boolean,
+  safeStatus: S.Literal(...SAFE_STATUSES),
+  bpeAgreement: S.NullOr(S.Literal(...BPE_AGREEMENTS)),
+  safeCreatedAt: S.NullOr(IsoDate),
+  lastNotificationAt: S.NullOr(IsoDate),
+  active: S.Boolean,
+  organizations: S.Array(EmployeeOrganization),
+  groups: S.Array(S.Struct({ id: Id, name: S.String })),
+});
+export type Employee = typeof Employee.Type;
+
+export const EmployeeStats = S.Struct({
+  totalCount: S.Number,
+  activeCount: S.Number,
+  inactiveCount: S.Number,
+  needsValidationCount: S.Number,
+});
+export type EmployeeStats = typeof EmployeeStats.Type;
+
+export const EmployeeSearchBody = S.Struct({
+  orgID: opt(Id),
+  order: opt(S.Struct({ field: S.String, sens: S.Literal('asc', 'desc') })),
+  offset: opt(S.Number.pipe(S.int(), S.nonNegative())),
+  limit: opt(S.Number.pipe(S.int(), S.between(1, 1000))),
+  organizations: opt(S.Array(S.Struct({ organizationId: Id, active: opt(S.Boolean) }))),
+  unwind: opt(S.Boolean),
+  search: opt(S.String),
+  needsValidation: opt(S.Boolean),
+});
+export type EmployeeSearchBody = typeof EmployeeSearchBody.Type;
+
+export const EmployeeGroup = S.Struct({
+  id: Id,
+  name: S.String,
+  employeesIds: S.Array(Id),
+  orgId: Id,
+  orgName: S.String,
+  employeeCount: S.Number,
+});
+export type EmployeeGroup = typeof EmployeeGroup.Type;
+
+/* ---------------------------------------------------------------- organisations */
+
+export const OrganizationConf = S.Struct({
+  distributionMode: S.Literal(...DISTRIBUTION_MODES),
+  usersToNotify: S.Array(Id),
+  subscribeToSignature: S.Boolean,
+  extraOptions: S.Struct({ specificCSSUrl: opt(S.String) }),
+});
+export type OrganizationConf = typeof OrganizationConf.Type;
+
+export const Organization = S.Struct({
+  id: Id,
+  name: S.String,
+  siret: S.String,
+  street: S.NullOr(S.String),
+  zipCode: S.NullOr(S.String),
+  city: S.String,
+  country: S.NullOr(S.String),
+  parentId: S.NullOr(Id),
+  reference: S.NullOr(S.String),
+  billingReference: S.NullOr(S.String),
+  internalFolderCode: S.NullOr(S.String),
+  payeDomainId: S.NullOr(S.String),
+  isRoot: S.Boolean,
+  childrenCount: S.Number,
+});
+export type Organization = typeof Organization.Type;
+export interface OrganizationNode extends Organization {
+  readonly children: readonly OrganizationNode[];
+}
+
+export const OrganizationSearchBody = S.Struct({
+  search: opt(S.String),
+  offset: opt(S.Number.pipe(S.int(), S.nonNegative())),
+  limit: opt(S.Number.pipe(S.int(), S.between(1, 200))),
+});
+export type OrganizationSearchBody = typeof OrganizationSearchBody.Type;
+
+/* ---------------------------------------------------------------- documents, masks */
+
+export const DocumentType = S.Struct({ code: S.String, label: S.String, hasMask: S.Boolean });
+export type DocumentType = typeof DocumentType.Type;
+
+export const MaskZone = S.Struct({ page: S.Number, x: S.Number, y: S.Number, width: S.Number, height: S.Number });
+export const Mask = S.Struct({
+  id: Id,
+  maskName: S.String,
+  orgId: Id,
+  docType: S.String,
+  identifier: S.Literal(...MASK_IDENTIFIERS),
+  grouping: S.Literal(...MASK_PAGE_GROUPINGS),
+  zone: MaskZone,
+});
+export type Mask = typeof Mask.Type;
+
+export const DocumentMeta = S.Struct({ name: S.String, value: S.String });
+export const HrDocument = S.Struct({
+  id: Id,
+  description: S.String,
+  typeCode: S.String,
+  metaDatas: S.Array(DocumentMeta),
+  emissionDate: S.NullOr(IsoDate),
+  transmitter: S.NullOr(S.String),
+  employeeFirstName: S.NullOr(S.String),
+  employeeName: S.NullOr(S.String),
+  periodStart: S.NullOr(IsoDate),
+  periodEnd: S.NullOr(IsoDate),
+  destination: S.Literal('EMPLOYEE_SAFE', 'EMPLOYER_SAFE'),
+  depositedAt: IsoDate,
+  keywords: S.Array(S.String),
+  additionalIndexes: S.Array(DocumentMeta),
+  path: S.NullOr(S.String),
+  organizationId: Id,
+  employeeId: S.NullOr(Id),
+  sha256: S.String,
+});
+export type HrDocument = typeof HrDocument.Type;
+
+/* ---------------------------------------------------------------- campaigns */
+
+export const CampaignStatusSchema = S.Literal(...CAMPAIGN_STATUSES);
+export const DispatchedDocStatusSchema = S.Literal(...DISPATCHED_DOC_STATUSES);
+
+export const Campaign = S.Struct({
+  id: Id,
+  name: S.String,
+  docName: S.String,
+  siret: S.String,
+  codeSignature: S.NullOr(S.String),
+  canRetry: S.Boolean,
+  canDelete: S.Boolean,
+  organizationId: Id,
+  status: CampaignStatusSchema,
+  creationDate: IsoDate,
+  sendDate: S.NullOr(IsoDate),
+  documentCount: S.Number,
+  mainDocType: S.String,
+  recipientsCount: S.Number,
+  review: S.Boolean,
+  automaticRecipients: S.Boolean,
+  onRefuse: S.Boolean,
+  onError: S.Boolean,
+  usersToNotify: S.Array(Id),
+  counts: S.Record({ key: S.String, value: S.Number }),
+  pagesTotal: S.Number,
+  pagesSplit: S.Number,
+  ignoredPages: S.Number,
+});
+export type Campaign = typeof Campaign.Type;
+
+export const CampaignListBody = S.Struct({
+  status: opt(S.Array(CampaignStatusSchema)),
+  subStatus: opt(S.String),
+  search: opt(S.String),
+  offset: opt(S.Number.pipe(S.int(), S.nonNegative())),
+  limit: opt(S.Number.pipe(S.int(), S.between(1, 200))),
+});
+
+export const CampaignCreateJson = S.Struct({
+  name: S.String.pipe(S.minLength(1)),
+  docName: opt(S.String),
+  docIds: S.Array(Id),
+  groupIds: S.Array(Id),
+  empIds: S.Array(Id),
+  review: S.Boolean,
+  onRefuse: S.Boolean,
+  onError: S.Boolean,
+  usersToNotify: S.Array(Id),
+  docTypeCode: S.String.pipe(S.minLength(1)),
+  automaticRecipients: S.Boolean,
+  files: opt(S.Array(S.Struct({ name: S.String, docTypeCode: S.String }))),
+});
+export type CampaignCreateJson = typeof CampaignCreateJson.Type;
+
+export const DispatchedDocument = S.Struct({
+  id: Id,
+  campaignId: Id,
+  employeeId: S.NullOr(Id),
+  recipientName: S.NullOr(S.String),
+  status: DispatchedDocStatusSchema,
+  reason: S.NullOr(S.String),
+  failureCause: S.NullOr(S.Literal(...DISPATCH_FAILURE_CAUSES)),
+  documentId: S.NullOr(Id),
+  pages: S.Array(S.Number),
+  postal: S.NullOr(
+    S.Struct({
+      status: S.Literal(...POSTAL_STATUSES),
+      dispatchDate: S.NullOr(IsoDate),
+      receptionDate: S.NullOr(IsoDate),
+      returnDate: S.NullOr(IsoDate),
+      foldStatus: S.NullOr(S.String),
+    }),
+  ),
+});
+export type DispatchedDocument = typeof DispatchedDocument.Type;
+
+/* ---------------------------------------------------------------- signbooks */
+
+export const Signatory = S.Struct({
+  id: Id,
+  type: S.Literal(...SIGNATORY_TYPES),
+  employeeId: S.NullOr(Id),
+  userId: S.NullOr(Id),
+  name: S.String,
+  firstname: S.String,
+  email: S.NullOr(S.String),
+  phone: S.NullOr(S.String),
+  state: S.Literal(...SIGNATORY_STATES),
+  signatureDate: S.NullOr(IsoDate),
+  external: S.NullOr(S.Struct({ eDocPersoCreated: S.Boolean, archiveToEdocPerso: S.Boolean, date: S.NullOr(IsoDate) })),
+});
+export type Signatory = typeof Signatory.Type;
+export const SignbookStep = S.Struct({ index: S.Number, signatories: S.Array(Signatory) });
+
+export const Signbook = S.Struct({
+  id: Id,
+  name: S.String,
+  templateId: S.NullOr(Id),
+  organizationId: Id,
+  sendToPersonalSafe: S.Boolean,
+  complete: S.Boolean,
+  status: S.Literal(...SIGNBOOK_STATUSES),
+  documents: S.Array(S.Struct({ id: Id, name: S.String, typeCode: S.String })),
+  creationDate: IsoDate,
+  currentStep: S.Number,
+  steps: S.Array(SignbookStep),
+});
+export type Signbook = typeof Signbook.Type;
+
+export const SignbookTemplate = S.Struct({
+  id: Id,
+  name: S.String,
+  stepCount: S.Number,
+  docTypes: S.Array(S.String),
+  organizationId: Id,
+  steps: S.Array(S.Struct({ signatoryType: S.Literal(...SIGNATORY_TYPES) })),
+});
+export type SignbookTemplate = typeof SignbookTemplate.Type;
+
+export const SignatureCodeRequest = S.Struct({
+  mode: S.Literal(...SIGNATURE_CODE_MODES),
+  phone: opt(S.String),
+  email: opt(S.String),
+});
+export const SignBody = S.Struct({ codeSignature: S.String.pipe(S.minLength(6)) });
+export const SignInParam = S.Struct({ paramName: S.String, paramValue: S.String });
+
+/* ---------------------------------------------------------------- users, rights */
+
+export const OrgAccess = S.Struct({ orgId: Id, domain: DomainSchema, includeChildren: S.Boolean });
+export const User = S.Struct({
+  id: Id,
+  login: S.String,
+  firstName: S.String,
+  lastName: S.String,
+  email: S.NullOr(S.String),
+  rootOrgs: S.Array(S.Struct({ domain: DomainSchema, orgId: Id })),
+  visibleOrgs: S.Array(OrgAccess),
+  features: S.Array(FeatureSchema),
+  userGroupIds: S.Array(Id),
+  linkedToMicrosoft: S.Boolean,
+  isFreeTrial: S.Boolean,
+  signatureV3: S.Boolean,
+});
+export type User = typeof User.Type;
+
+export const UserGroup = S.Struct({ id: Id, name: S.String, features: S.Array(FeatureSchema) });
+export type UserGroup = typeof UserGroup.Type;
+
+export const Rule = S.Struct({
+  id: Id,
+  name: S.String,
+  features: S.Array(FeatureSchema),
+  periodStart: S.NullOr(IsoDate),
+  periodEnd: S.NullOr(IsoDate),
+  docTypes: S.Array(S.String),
+  organizationIds: S.Array(Id),
+  employeeIds: S.Array(Id),
+  employeeGroupIds: S.Array(Id),
+  metaKey: S.NullOr(S.String),
+  metaValue: S.NullOr(S.String),
+});
+export type Rule = typeof Rule.Type;
+
+export const SubscriptionStats = S.Struct({
+  nbDispatchedDocs: S.Number,
+  docLimit: S.Number,
+  nbEmps: S.Number,
+  empLimit: S.Number,
+  endOfTrialPeriod: S.NullOr(IsoDate),
+});
+export type SubscriptionStats = typeof SubscriptionStats.Type;
+
+/* ---------------------------------------------------------------- shell */
+
+/** Side navigation badge counts for the current organisation (pushed as `badges.updated`). */
+export const BadgeCounts = S.Struct({
+  employees: S.Struct({ all: S.Number, active: S.Number, inactive: S.Number, toValidate: S.Number }),
+  campaigns: S.Struct({
+    validation: S.Number,
+    finalized: S.Number,
+    errorRetry: S.Number,
+    errorDelete: S.Number,
+    splitting: S.Number,
+    dispatching: S.Number,
+    refused: S.Number,
+  }),
+  signbooks: S.Struct({ inProgress: S.Number, toSign: S.Number, done: S.Number }),
+});
+export type BadgeCounts = typeof BadgeCounts.Type;
+
+export const DashboardData = S.Struct({
+  quickAccess: S.Struct({ signbooks: S.Number, campaigns: S.Number, organizations: S.Number, documents: S.Number }),
+  statistics: S.Struct({
+    documentsToSign: S.Number,
+    waitingSignbooks: S.Number,
+    activeEmployees: S.Number,
+    payslips: S.Number,
+  }),
+  /** One entry per domain the user may enter, legacy first, with campaigns awaiting a check. */
+  domains: S.Array(S.Struct({ domain: DomainSchema, campaignsToCheck: S.Number, orgName: S.String })),
+  subscription: SubscriptionStats,
+});
+export type DashboardData = typeof DashboardData.Type;
+
+export const Alert = S.Struct({
+  id: S.String,
+  message: S.String,
+  type: S.Literal(...ALERT_TYPES),
+  time: S.Number,
+  mode: S.Literal(...ALERT_MODES),
+  button: opt(S.Struct({ label: S.String, to: S.String, params: opt(S.Record({ key: S.String, value: S.String })) })),
+  percentage: opt(S.Number),
+  variant: opt(S.String),
+  values: opt(S.Record({ key: S.String, value: S.Union(S.String, S.Number) })),
+});
+export type Alert = typeof Alert.Type;
+
+export const Notification = S.Struct({
+  id: S.String,
+  text: S.String,
+  percentage: S.Number,
+  type: S.String,
+  state: S.Literal(...NOTIFICATION_STATES),
+  cancelToken: S.NullOr(S.String),
+  values: opt(S.Record({ key: S.String, value: S.Union(S.String, S.Number) })),
+});
+export type Notification = typeof Notification.Type;
+
+export const OutboxMessage = S.Struct({
+  id: Id,
+  channel: S.Literal('email', 'sms', 'voicemail'),
+  to: S.String,
+  subject: S.String,
+  body: S.String,
+  createdAt: IsoDate,
+});
+export type OutboxMessage = typeof OutboxMessage.Type;
+
+export const Paged = <A, I, R>(item: S.Schema<A, I, R>) => S.Struct({ count: S.Number, items: S.Array(item) });

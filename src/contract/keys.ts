@@ -1,0 +1,135 @@
+/**
+ * Alert and error keys. The seed's keys (seed 001 §8) are kept exactly as written, typos
+ * included (`dispactchedDoc`, `gloablSearch`, `invalideCode`), because they are the contract.
+ * Server error keys (`error.*`) are ours: every non-2xx answer carries one (see `ApiError`).
+ */
+
+export const ALERT_KEYS = {
+  sessionExpired: 'alert.login.warning.session-expired',
+  campaigns: {
+    allError: 'alert.campaigns.messages.all.error',
+    updateFailure: 'alert.campaign.update.failure',
+    deleteCoupleFailure: 'alert.campaign.delete.couple.failure',
+    refuseDocumentsFailure: 'alert.campaign.refuse.documents.failure',
+    canceledFailure: 'alert.campaign.canceled.failure',
+    sendFailure: 'alert.campaign.send.failure',
+    getDispatchedDocsFailure: 'alert.campaign.get.dispatchedDocs.failure',
+    failedDocGetFailure: 'alert.campaign.failedDoc.get.failure',
+    dispatchCreationError: 'alert.dispatch.creation.error',
+    dispatchedDocRetryFailure: 'campaign.dispactchedDoc.retry.failure',
+    dispatchedDocSendFailure: 'campaign.dispactchedDoc.send.failure',
+    updateSuccess: 'alert.campaign.update.success',
+    cancelSuccess: 'alert.campaign.canceled.success',
+    deleteSuccess: 'alert.campaign.delete.success',
+    refuseSuccess: 'alert.campaign.refuse.success',
+    validationInProgress: 'alert.campaign.validation.inProgress',
+    retryInProgress: 'alert.campaign.retry.inProgress',
+    retryableFailed: 'alert.campaigns.retryable.failed',
+  },
+  employees: {
+    createError: 'alert.employees.create.error',
+    updateError: 'alert.employees.update.error',
+    deleteError: 'alert.employees.delete.error',
+    toValidateError: 'alert.employees.toValidate.error',
+    reminderError: 'alert.employees.toolbar.reminder.error',
+    activationMailError: 'alert.employees.toolbar.activationMail.error',
+    dsnUploadError: 'employees.messages.dsnUpload.error',
+    globalSearchError: 'alert.employees.messages.gloablSearch.error',
+    missOrgaError: 'employees.messages.create.miss.orga.error',
+    createSuccess: 'alert.employees.create.success',
+    updateSuccess: 'alert.employees.update.success',
+    deleteSuccess: 'alert.employees.delete.success',
+    reminderSuccess: 'alert.employees.toolbar.reminder.success',
+    toValidateWarning: 'alert.employees.toValidate.warning',
+  },
+  groups: {
+    allError: 'alert.employees.groups.messages.all.error',
+    getError: 'alert.employees.groups.messages.get.error',
+    createError: 'alert.employees.group.create.error',
+    updateError: 'alert.employees.group.update.error',
+    deleteError: 'alert.employees.group.delete.error',
+    createSuccess: 'alert.employees.group.create.success',
+    updateSuccess: 'alert.employees.group.update.success',
+    deleteSuccess: 'alert.employees.group.delete.success',
+  },
+  organizations: {
+    updateError: 'organizations.messages.update.error',
+    confGetFailure: 'alert.organizations.conf.get.failure',
+    confUpdateFailure: 'alert.organizations.conf.update.failure',
+    createSuccess: 'alert.organizations.create.success',
+    updateSuccess: 'alert.organizations.update.success',
+    confUpdateSuccess: 'alert.organizations.conf.update.success',
+    switchFailure: 'alert.organizations.switch.failure',
+  },
+  masks: { getError: 'masks.get.error', postError: 'masks.post.error' },
+  users: {
+    reinitPasswordError: 'api.reinitPassword.error',
+    passwordChangeError: 'user.messages.passwordChange.error',
+    reinitTokenFail: 'alert.reinit.token-fail',
+    passwordChangeSuccess: 'user.messages.passwordChange.success',
+    reinitPasswordSuccess: 'api.reinitPassword.success',
+    passwordLostSent: 'api.passwordLost.success',
+  },
+  signature: {
+    invalidCode: 'signworkflow.signatureFrame.invalideCode',
+    forgottenCodeFailure: 'alert.signworkflow.forgottenCode.request.failure',
+    createError: 'alert.signworkflows.create.error',
+    deleteError: 'alert.signworkflows.delete.error',
+    sidenavAlert: 'alert.sidenav.signworkflows.alert',
+    codeValid: 'alert.signworkflow.code.valid',
+  },
+  login: {
+    failure: 'alert.login.failure',
+    domainFailure: 'alert.login.domain.failure',
+    microsoftFailure: 'alert.login.microsoft.failure',
+  },
+  reminderNeedsEmail: 'alert.employees.reminder.needsEmail',
+} as const;
+
+/** The seed's literal French texts, used as the French translation of their keys. */
+export const SEED_TEXTS = {
+  loginDefaultError: "Erreur d'identification, vérifiez votre login et votre mot de passe",
+  resetTokenExpired: 'La procédure a expiré. Merci de recommencer',
+  microsoftFailure: 'La connexion via Microsoft a échoué',
+  reminderNeedsEmail: 'Pour envoyer un rappel, veuillez saisir un email',
+  noNotification: "Vous n'avez pas de notification",
+  required: 'Champ obligatoire',
+  badFormat: 'Format incorrect',
+  numSecuLength: 'Le numéro doit comporter 15 chiffres',
+  payrollManagedOrg: "Vous n'avez pas les droits pour effectuer ces modifications...",
+} as const;
+
+/** Error keys answered by the server in `ApiError.key`. */
+export const ERROR_KEYS = {
+  authMissingToken: 'error.auth.missing-token',
+  authInvalidToken: 'error.auth.invalid-token',
+  authExpiredToken: 'error.auth.expired-token',
+  authRefreshReused: 'error.auth.refresh-reused',
+  authBadCredentials: 'error.auth.bad-credentials',
+  authBlocked: 'error.auth.blocked',
+  authTooManyRequests: 'error.auth.too-many-requests',
+  authDomainDenied: 'error.auth.domain-denied',
+  featureForbidden: 'error.feature.forbidden',
+  orgForbidden: 'error.org.forbidden',
+  orgSwitchWhileSplitting: 'error.org.switch-while-splitting',
+  notFound: 'error.not-found',
+  badRequest: 'error.validation.body',
+  passwordRules: 'error.password.rules',
+  passwordMismatch: 'error.password.mismatch',
+  passwordIncorrect: 'error.password.incorrect',
+  reinitTokenExpired: 'error.reinit.token-expired',
+  illegalTransition: 'error.workflow.illegal-transition',
+  payloadTooLarge: 'error.upload.too-large',
+  notPdf: 'error.upload.not-pdf',
+  internal: 'error.internal',
+} as const;
+export type ErrorKey = (typeof ERROR_KEYS)[keyof typeof ERROR_KEYS];
+
+/** Alert text tidying of seed 001 §8.5: 'interne' removed, 'utilisateur externe' becomes 'salarié'. */
+export const tidyAlertText = (text: string): string =>
+  text
+    .replace(/utilisateur externe/g, 'salarié')
+    .replace(/utilisateurs externes/g, 'salariés')
+    .replace(/\s*\binterne\b/g, '')
+    .replace(/\s{2,}/g, ' ')
+    .trim();

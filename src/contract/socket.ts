@@ -1,0 +1,56 @@
+/**
+ * The socket.io event map. The handshake carries the session token (`auth: { token }`); the
+ * server joins the socket to `user:{userId}` and to `org:{domain}:{orgId}` for every organisation
+ * visible to the user in the session's domain, and to nothing else.
+ */
+import type { DomainId } from './constants.ts';
+import type { BadgeCounts, Campaign, DispatchedDocument, Notification, Signbook } from './entities.ts';
+import type { CampaignStatus, DispatchedDocStatus } from './enums.ts';
+
+export const SOCKET_PATH = '/socket.io';
+
+export const roomForUser = (userId: string): string => `user:${userId}`;
+export const roomForOrg = (domain: DomainId, orgId: string): string => `org:${domain}:${orgId}`;
+
+export interface CampaignProgress {
+  readonly campaignId: string;
+  readonly organizationId: string;
+  readonly status: CampaignStatus;
+  readonly pagesTotal: number;
+  readonly pagesSplit: number;
+  readonly counts: Partial<Record<DispatchedDocStatus, number>>;
+}
+
+/** Server → client. */
+export interface ServerToClientEvents {
+  /** Sent on connection (the current state for a late joiner) and whenever a count changes. */
+  'badges.updated': (counts: BadgeCounts) => void;
+  /** A server-side long task (split, dispatch, seal, mail) reports progress to its user. */
+  'notification.upserted': (notification: Notification) => void;
+  'campaign.updated': (campaign: Campaign) => void;
+  'campaign.progressed': (progress: CampaignProgress) => void;
+  'dispatchedDoc.updated': (doc: DispatchedDocument) => void;
+  'signbook.updated': (signbook: Signbook) => void;
+  /** The session behind this socket was revoked or expired: the client ends it like a 401. */
+  'session.expired': (reason: { key: string }) => void;
+  /** Rooms joined after (re)authentication, for the client to know what it follows. */
+  'rooms.joined': (rooms: { domain: DomainId; orgIds: string[] }) => void;
+}
+
+/** Client → server. */
+export interface ClientToServerEvents {
+  /** Re-check the token (after a refresh) and re-join the allowed rooms. */
+  'session.resume': (token: string, ack: (ok: boolean) => void) => void;
+  /** Follow one campaign or signbook page; refused unless its organisation is visible. */
+  'campaign.follow': (campaignId: string, ack: (ok: boolean) => void) => void;
+  'signbook.follow': (signbookId: string, ack: (ok: boolean) => void) => void;
+}
+
+export interface SocketData {
+  userId: string;
+  sessionId: string;
+  domain: DomainId;
+}
+
+export type ServerEventName = keyof ServerToClientEvents;
+export type ServerEventPayload<E extends ServerEventName> = Parameters<ServerToClientEvents[E]>[0];
