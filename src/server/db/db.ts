@@ -1,0 +1,175 @@
+/**
+ * One database interface over embedded PGlite and PostgreSQL (`pg`), so every query runs through
+ * the same code path on both engines.
+ *
+ * Values come back identically on both engines:
+ * - timestamptz / timestamp → ISO 8601 string (`2026-01-31T08:00:00.000Z`), as the contract expects;
+ * - date → `YYYY-MM-DD` string (no time-zone shift);
+ * - bigint (int8, `count(*)`, bigserial) → JS number; `count(*)::int` is still welcome for clarity;
+ * - numeric → string; uuid → string; json/jsonb → parsed value; bytea → Buffer; arrays → JS arrays.
+ * Parameters: pass json/jsonb values as `JSON.stringify(value)` (pg would turn a JS array into a
+ * PostgreSQL array literal); text[] / uuid[] / int[] as JS arrays; timestamps as ISO strings or Dates.
+ */
+import { mkdirSync } from 'node:fs';
+import { PGlite, types as pgliteTypes } from '@electric-sql/pglite';
+import pg from 'pg';
+import { DOMAINS, type DomainId } from '../../contract/constants.ts';
+
+export interface Queryable {
+  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<{ rows: T[] }>;
+  /** Runs a script of several statements without parameters (migrations). */
+  exec(sql: string): Promise<void>;
+}
+
+export interface Db extends Queryable {
+  kind: 'pglite' | 'postgres';
+  /**
+   * Runs `fn` in one transaction: committed when it resolves, rolled back when it throws.
+   * Inside `fn` use only `q`: on PGlite (a single connection) a call on the outer `Db` waits for
+   * the transaction to end and would deadlock.
+   */
+  tx<T>(fn: (q: Queryable) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+  pglite?: PGlite;
+  pool?: pg.Pool;
+}
+
+export interface OpenDbOptions {
+  /** PGlite data directory (created if missing) or `memory://`. Ignored when `databaseUrl` is set. */
+  dataDir?: string;
+  /** PostgreSQL connection string; selects the `pg` pool. */
+  databaseUrl?: string;
+  /** Pool size on PostgreSQL (default 10). */
+  poolMax?: number;
+}
+
+const OID = {
+  int8: 20,
+  date: 1082,
+  timestamp: 1114,
+  timestamptz: 1184,
+  bytea: 17,
+} as const;
+
+const toIso = (value: unknown): unknown => (value instanceof Date ? value.toISOString() : value);
+const toInt = (text: string): number => Number(text);
+const rawDate = (text: string): string => text;
+
+export async function openDb(opts: OpenDbOptions): Promise<Db> {
+  if (opts.databaseUrl) return openPostgres(opts.databaseUrl, opts.poolMax ?? 10);
+  return openPglite(opts.dataDir ?? './data');
+}
+
+async function openPglite(dataDir: string): Promise<Db> {
+  const isMemory = dataDir.startsWith('memory://');
+  if (!isMemory) mkdirSync(dataDir, { recursive: true });
+  const defaultTs = pgliteTypes.parsers[OID.timestamptz];
+  const defaultTsNoZone = pgliteTypes.parsers[OID.timestamp];
+  const pglite = await PGlite.create(isMemory ? 'memory://' : dataDir, {
+    parsers: {
+      [OID.timestamptz]: (text: string, typeId?: number) => toIso(defaultTs ? defaultTs(text, typeId) : text),
+      [OID.timestamp]: (text: string, typeId?: number) => toIso(defaultTsNoZone ? defaultTsNoZone(text, typeId) : text),
+      [OID.date]: rawDate,
+      [OID.int8]: toInt,
+    },
+  });
+  const normaliseBytea = <T>(rows: T[]): T[] => {
+    for (const row of rows as Record<string, unknown>[]) {
+      for (const key of Object.keys(row)) {
+        const v = row[key];
+        if (v instanceof Uint8Array && !Buffer.isBuffer(v))
+          row[key] = Buffer.from(v.buffer, v.byteOffset, v.byteLength);
+      }
+    }
+    return rows;
+  };
+  type PgliteLike = Pick<PGlite, 'query' | 'exec'>;
+  const queryable = (target: PgliteLike): Queryable => ({
+    async query<T>(sql: string, params?: unknown[]) {
+      const result = await target.query<T>(sql, params as unknown[] | undefined);
+      return { rows: normaliseBytea(result.rows) };
+    },
+    async exec(sql: string) {
+      await target.exec(sql);
+    },
+  });
+  const base = queryable(pglite);
+  return {
+    kind: 'pglite',
+    pglite,
+    query: base.query,
+    exec: base.exec,
+    tx: (fn) => pglite.transaction((t) => fn(queryable(t as unknown as PgliteLike))),
+    close: () => pglite.close(),
+  };
+}
+
+async function openPostgres(databaseUrl: string, max: number): Promise<Db> {
+  const defaultTs = pg.types.getTypeParser(OID.timestamptz);
+  const defaultTsNoZone = pg.types.getTypeParser(OID.timestamp);
+  // Per-pool parsers: the global pg.types registry is left untouched for other users of `pg`.
+  const typeParsers: Record<number, (text: string) => unknown> = {
+    [OID.timestamptz]: (text) => toIso(defaultTs(text)),
+    [OID.timestamp]: (text) => toIso(defaultTsNoZone(text)),
+    [OID.date]: rawDate,
+    [OID.int8]: toInt,
+  };
+  const pool = new pg.Pool({
+    connectionString: databaseUrl,
+    max,
+    types: {
+      getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+        typeParsers[oid] ?? pg.types.getTypeParser(oid, format ?? 'text')) as typeof pg.types.getTypeParser,
+    },
+  });
+  // An idle client losing its connection must not crash the process; the next query reconnects.
+  pool.on('error', () => undefined);
+  await pool.query('select 1');
+  const queryable = (target: pg.Pool | pg.PoolClient): Queryable => ({
+    async query<T>(sql: string, params?: unknown[]) {
+      const result = await target.query(sql, params);
+      return { rows: result.rows as T[] };
+    },
+    async exec(sql: string) {
+      await target.query(sql);
+    },
+  });
+  const base = queryable(pool);
+  return {
+    kind: 'postgres',
+    pool,
+    query: base.query,
+    exec: base.exec,
+    async tx(fn) {
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        const result = await fn(queryable(client));
+        await client.query('COMMIT');
+        return result;
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => undefined);
+        throw error;
+      } finally {
+        client.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}
+
+const SCHEMAS = { legacy: 'dom_legacy', main: 'dom_main' } as const satisfies Record<DomainId, string>;
+export type DomainSchema = (typeof SCHEMAS)[DomainId];
+
+/** The PostgreSQL schema holding a domain's data. Throws on anything but a known domain, so the
+ * result is always safe to interpolate into SQL. */
+export function schemaOf(domain: DomainId): DomainSchema {
+  const schema = (SCHEMAS as Record<string, DomainSchema | undefined>)[domain];
+  if (!schema) throw new Error(`unknown domain: ${String(domain)}`);
+  return schema;
+}
+
+export const DOMAIN_SCHEMAS: readonly { domain: DomainId; schema: DomainSchema }[] = DOMAINS.map((domain) => ({
+  domain,
+  schema: SCHEMAS[domain],
+}));
