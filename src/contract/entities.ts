@@ -424,6 +424,14 @@ export const User = S.Struct({
 });
 export type User = typeof User.Type;
 
+/** Body of `users.list` (every field optional): search by login, name or e-mail, paged. */
+export const UserSearchBody = S.Struct({
+  search: opt(S.String),
+  offset: opt(S.Number.pipe(S.int(), S.nonNegative())),
+  limit: opt(S.Number.pipe(S.int(), S.between(1, 200))),
+});
+export type UserSearchBody = typeof UserSearchBody.Type;
+
 export const UserGroup = S.Struct({ id: Id, name: S.String, features: S.Array(FeatureSchema) });
 export type UserGroup = typeof UserGroup.Type;
 

@@ -122,6 +122,14 @@ export const ERROR_KEYS = {
   payloadTooLarge: 'error.upload.too-large',
   notPdf: 'error.upload.not-pdf',
   internal: 'error.internal',
+  /** A route of a later issue: registered (auth and feature checks apply) but not served yet. */
+  notImplemented: 'error.not-implemented',
+  /** Microsoft / document-safe single sign-on: no provider is configured on this server. */
+  authSsoUnavailable: 'error.auth.sso-unavailable',
+  /* Client-side failures (no answer from the server), set by the web API client. */
+  timeout: 'error.timeout',
+  network: 'error.network',
+  aborted: 'error.aborted',
 } as const;
 export type ErrorKey = (typeof ERROR_KEYS)[keyof typeof ERROR_KEYS];
 

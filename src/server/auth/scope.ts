@@ -1,0 +1,48 @@
+/**
+ * The one place that decides which organisations a user sees in a domain: their access rows,
+ * plus every descendant of the rows granted with `include_children`. Every query that takes an
+ * organisation id from a caller goes through `visibleOrgIds`, so a foreign id yields 404, never data.
+ */
+import type { DomainId } from '../../contract/constants.ts';
+import type { Queryable } from '../db/db.ts';
+import { schemaOf } from '../db/db.ts';
+
+export interface Scope {
+  readonly userId: string;
+  readonly domain: DomainId;
+}
+
+export async function visibleOrgIds(db: Queryable, scope: Scope): Promise<string[]> {
+  const s = schemaOf(scope.domain);
+  const { rows } = await db.query<{ id: string }>(
+    `WITH RECURSIVE visible(id, deep) AS (
+       SELECT a.org_id, a.include_children FROM directory.user_org_access a
+        WHERE a.user_id = $1 AND a.domain = $2
+       UNION
+       SELECT c.id, true FROM ${s}.organizations c JOIN visible v ON c.parent_id = v.id WHERE v.deep
+     )
+     SELECT DISTINCT o.id FROM visible v JOIN ${s}.organizations o ON o.id = v.id`,
+    [scope.userId, scope.domain],
+  );
+  return rows.map((r) => r.id);
+}
+
+/** `orgId` and its descendants, restricted to what the scope sees (badge and dashboard counts). */
+export async function visibleSubtree(db: Queryable, scope: Scope, orgId: string): Promise<string[]> {
+  const s = schemaOf(scope.domain);
+  const visible = await visibleOrgIds(db, scope);
+  if (!visible.includes(orgId)) return [];
+  const { rows } = await db.query<{ id: string }>(
+    `WITH RECURSIVE tree(id) AS (
+       SELECT id FROM ${s}.organizations WHERE id = $1
+       UNION
+       SELECT c.id FROM ${s}.organizations c JOIN tree t ON c.parent_id = t.id
+     )
+     SELECT id FROM tree WHERE id = ANY($2::uuid[])`,
+    [orgId, visible],
+  );
+  return rows.map((r) => r.id);
+}
+
+export const isUuid = (value: string): boolean =>
+  /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);

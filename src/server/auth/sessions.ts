@@ -1,0 +1,189 @@
+/**
+ * Sessions and the token protocol of docs/architecture.md "Auth protocol": an opaque access token
+ * (short-lived) and a rotating refresh token; both stored as SHA-256 only. A refresh token used
+ * twice (after a short grace for the browser's parallel calls) revokes the whole session.
+ */
+import { randomUUID } from 'node:crypto';
+import type { DomainId } from '../../contract/constants.ts';
+import { type Feature, isFeature } from '../../contract/features.ts';
+import { ERROR_KEYS } from '../../contract/keys.ts';
+import type { Config } from '../config.ts';
+import type { Queryable } from '../db/db.ts';
+import { ApiFailure } from '../http/errors.ts';
+import { digest, newToken } from './tokens.ts';
+
+export interface SessionContext {
+  readonly id: string;
+  readonly userId: string;
+  readonly login: string;
+  readonly domain: DomainId;
+  readonly baseOrgId: string;
+  readonly currentOrgId: string;
+  readonly features: ReadonlySet<Feature>;
+}
+
+export interface TokenPair {
+  readonly access: string;
+  readonly refresh: string;
+}
+
+export interface Authenticated {
+  readonly session: SessionContext;
+  /** Set when this call rotated the tokens: the answer must carry them. */
+  readonly rotated?: TokenPair;
+}
+
+type TtlConfig = Pick<Config, 'accessTokenTtlS' | 'refreshTokenTtlS' | 'refreshReuseGraceS'>;
+
+interface SessionRow {
+  id: string;
+  user_id: string;
+  login: string;
+  domain: DomainId;
+  base_org_id: string;
+  current_org_id: string;
+  revoked: boolean;
+  expired: boolean;
+  features: string[];
+  group_features: string[];
+}
+
+const SESSION_SELECT = `
+  SELECT s.id, s.user_id, u.login, s.domain, s.base_org_id, s.current_org_id,
+         s.revoked_at IS NOT NULL AS revoked, s.access_expires_at <= now() AS expired,
+         u.features,
+         ARRAY(SELECT f FROM directory.user_group_members m
+                 JOIN directory.user_groups g ON g.id = m.group_id, unnest(g.features) f
+                WHERE m.user_id = u.id) AS group_features
+    FROM directory.sessions s JOIN directory.users u ON u.id = s.user_id`;
+
+const toContext = (row: SessionRow): SessionContext => ({
+  id: row.id,
+  userId: row.user_id,
+  login: row.login,
+  domain: row.domain,
+  baseOrgId: row.base_org_id,
+  currentOrgId: row.current_org_id,
+  features: new Set([...row.features, ...row.group_features].filter(isFeature)),
+});
+
+const unauthorized = (key: string): ApiFailure => new ApiFailure(401, key);
+
+export async function loadSession(db: Queryable, sessionId: string): Promise<SessionContext | null> {
+  const { rows } = await db.query<SessionRow>(`${SESSION_SELECT} WHERE s.id = $1`, [sessionId]);
+  const row = rows[0];
+  return row && !row.revoked ? toContext(row) : null;
+}
+
+export async function createSession(
+  db: Queryable,
+  ttl: TtlConfig,
+  init: { userId: string; domain: DomainId; orgId: string },
+): Promise<{ sessionId: string; tokens: TokenPair }> {
+  const sessionId = randomUUID();
+  const tokens = { access: newToken(), refresh: newToken() };
+  await db.query(
+    `INSERT INTO directory.sessions (id, user_id, domain, base_org_id, current_org_id, access_hash, access_expires_at)
+     VALUES ($1, $2, $3, $4, $4, $5, now() + make_interval(secs => $6))`,
+    [sessionId, init.userId, init.domain, init.orgId, digest(tokens.access), ttl.accessTokenTtlS],
+  );
+  await insertRefresh(db, ttl, sessionId, tokens.refresh);
+  return { sessionId, tokens };
+}
+
+async function insertRefresh(db: Queryable, ttl: TtlConfig, sessionId: string, refresh: string): Promise<void> {
+  await db.query(
+    `INSERT INTO directory.refresh_tokens (token_hash, session_id, expires_at)
+     VALUES ($1, $2, now() + make_interval(secs => $3))`,
+    [digest(refresh), sessionId, ttl.refreshTokenTtlS],
+  );
+}
+
+/** New access token for the same session (after a domain switch the old one must stop working). */
+export async function renewAccess(db: Queryable, ttl: TtlConfig, sessionId: string): Promise<string> {
+  const access = newToken();
+  await db.query(
+    `UPDATE directory.sessions SET access_hash = $2, access_expires_at = now() + make_interval(secs => $3),
+            last_seen_at = now() WHERE id = $1`,
+    [sessionId, digest(access), ttl.accessTokenTtlS],
+  );
+  return access;
+}
+
+export async function revokeSession(db: Queryable, sessionId: string, reason: string): Promise<void> {
+  await db.query(
+    `UPDATE directory.sessions SET revoked_at = now(), revoked_reason = $2 WHERE id = $1 AND revoked_at IS NULL`,
+    [sessionId, reason],
+  );
+}
+
+/** Revokes every live session of a user; returns their ids so their sockets can be closed. */
+export async function revokeUserSessions(
+  db: Queryable,
+  userId: string,
+  reason: string,
+  exceptSessionId?: string,
+): Promise<string[]> {
+  const { rows } = await db.query<{ id: string }>(
+    `UPDATE directory.sessions SET revoked_at = now(), revoked_reason = $2
+      WHERE user_id = $1 AND revoked_at IS NULL AND ($3::uuid IS NULL OR id <> $3::uuid) RETURNING id`,
+    [userId, reason, exceptSessionId ?? null],
+  );
+  return rows.map((r) => r.id);
+}
+
+/**
+ * Checks an access token, rotating both tokens when it has expired and the refresh token is good.
+ * Throws a 401 `ApiFailure` with the key the client shows; `onRevoked` hears of a session revoked
+ * here (refresh token reuse) so its sockets can be closed.
+ */
+export async function authenticate(
+  db: Queryable,
+  ttl: TtlConfig,
+  access: string | undefined,
+  refresh: string | undefined,
+  onRevoked: (sessionId: string) => void = () => undefined,
+): Promise<Authenticated> {
+  if (!access) throw unauthorized(ERROR_KEYS.authMissingToken);
+  const { rows } = await db.query<SessionRow>(`${SESSION_SELECT} WHERE s.access_hash = $1`, [digest(access)]);
+  const byAccess = rows[0];
+  if (byAccess?.revoked) throw unauthorized(ERROR_KEYS.authInvalidToken);
+  if (byAccess && !byAccess.expired) return { session: toContext(byAccess) };
+
+  const failKey = byAccess ? ERROR_KEYS.authExpiredToken : ERROR_KEYS.authInvalidToken;
+  if (!refresh) throw unauthorized(failKey);
+  const { rows: tokens } = await db.query<{ session_id: string; used: boolean; in_grace: boolean; expired: boolean }>(
+    `SELECT session_id, used_at IS NOT NULL AS used,
+            coalesce(used_at > now() - make_interval(secs => $2), false) AS in_grace,
+            expires_at <= now() AS expired
+       FROM directory.refresh_tokens WHERE token_hash = $1`,
+    [digest(refresh), ttl.refreshReuseGraceS],
+  );
+  const token = tokens[0];
+  if (!token || (byAccess && token.session_id !== byAccess.id)) throw unauthorized(failKey);
+  const session = byAccess ?? (await loadRow(db, token.session_id));
+  if (!session || session.revoked) throw unauthorized(ERROR_KEYS.authInvalidToken);
+
+  if (token.used) {
+    if (token.in_grace) return { session: toContext(session) };
+    await revokeSession(db, session.id, 'refresh-reused');
+    onRevoked(session.id);
+    throw unauthorized(ERROR_KEYS.authRefreshReused);
+  }
+  if (token.expired) throw unauthorized(ERROR_KEYS.authExpiredToken);
+
+  const claimed = await db.query(
+    `UPDATE directory.refresh_tokens SET used_at = now() WHERE token_hash = $1 AND used_at IS NULL RETURNING 1`,
+    [digest(refresh)],
+  );
+  // A parallel call rotated first: this one rides on the same session without new tokens.
+  if (claimed.rows.length === 0) return { session: toContext(session) };
+  const next = { access: await renewAccess(db, ttl, session.id), refresh: newToken() };
+  await insertRefresh(db, ttl, session.id, next.refresh);
+  return { session: toContext(session), rotated: next };
+}
+
+async function loadRow(db: Queryable, sessionId: string): Promise<SessionRow | undefined> {
+  const { rows } = await db.query<SessionRow>(`${SESSION_SELECT} WHERE s.id = $1`, [sessionId]);
+  return rows[0];
+}

@@ -1,0 +1,63 @@
+/**
+ * Runtime configuration, read once from the environment (docs/architecture.md "Runtime").
+ * Tests build a config with `loadConfig({ ... })` instead of touching process.env.
+ */
+export type Role = 'all' | 'api' | 'worker';
+
+export interface Config {
+  readonly port: number;
+  readonly host: string;
+  /** PGlite directory, or `memory://`. Ignored when `databaseUrl` is set. */
+  readonly dataDir: string;
+  readonly databaseUrl: string | null;
+  readonly seed: 'demo' | 'none';
+  readonly smtpUrl: string | null;
+  readonly accessTokenTtlS: number;
+  readonly refreshTokenTtlS: number;
+  /**
+   * A refresh token presented again within this many seconds of its rotation is tolerated
+   * (the browser fires parallel calls with the same expired token); later it counts as reuse.
+   */
+  readonly refreshReuseGraceS: number;
+  readonly role: Role;
+  /** Base of the links written in e-mails; never taken from the request's Host header. */
+  readonly publicUrl: string;
+  /** Built SPA directory. */
+  readonly webDir: string;
+  readonly version: string;
+}
+
+type Env = Record<string, string | undefined>;
+
+const int = (value: string | undefined, fallback: number, name: string): number => {
+  if (value === undefined || value === '') return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a non-negative integer, got "${value}"`);
+  return n;
+};
+
+const roleOf = (value: string | undefined): Role => {
+  if (value === undefined || value === '') return 'all';
+  if (value === 'all' || value === 'api' || value === 'worker') return value;
+  throw new Error(`ROLE must be all, api or worker, got "${value}"`);
+};
+
+export const loadConfig = (env: Env = process.env, overrides: Partial<Config> = {}): Config => {
+  const port = int(env.PORT, 8080, 'PORT');
+  return {
+    port,
+    host: env.HOST || '0.0.0.0',
+    dataDir: env.DATA_DIR || './data',
+    databaseUrl: env.DATABASE_URL || null,
+    seed: env.SEED === 'none' ? 'none' : 'demo',
+    smtpUrl: env.SMTP_URL || null,
+    accessTokenTtlS: int(env.ACCESS_TOKEN_TTL_S, 900, 'ACCESS_TOKEN_TTL_S'),
+    refreshTokenTtlS: int(env.REFRESH_TOKEN_TTL_S, 43_200, 'REFRESH_TOKEN_TTL_S'),
+    refreshReuseGraceS: int(env.REFRESH_REUSE_GRACE_S, 30, 'REFRESH_REUSE_GRACE_S'),
+    role: roleOf(env.ROLE),
+    publicUrl: (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/$/, ''),
+    webDir: env.WEB_DIR || 'dist/web',
+    version: env.APP_VERSION || '0.1.0',
+    ...overrides,
+  };
+};

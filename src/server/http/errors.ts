@@ -1,0 +1,48 @@
+/**
+ * Every non-2xx answer is an `ApiError` `{ key, message?, errors?, status }`. Handlers throw
+ * `ApiFailure`; the single error handler in `app.ts` turns anything thrown into that shape.
+ */
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import type { ApiError } from '../../contract/entities.ts';
+import { ERROR_KEYS } from '../../contract/keys.ts';
+
+export class ApiFailure extends Error {
+  constructor(
+    readonly status: number,
+    readonly key: string,
+    readonly userMessage?: string,
+    readonly errors?: readonly string[],
+  ) {
+    super(key);
+  }
+  toBody(): ApiError {
+    return {
+      key: this.key,
+      status: this.status,
+      ...(this.userMessage !== undefined ? { message: this.userMessage } : {}),
+      ...(this.errors !== undefined ? { errors: this.errors } : {}),
+    };
+  }
+}
+
+export const notFound = (): ApiFailure => new ApiFailure(404, ERROR_KEYS.notFound);
+
+const keyForStatus = (status: number): string => {
+  if (status === 404) return ERROR_KEYS.notFound;
+  if (status === 413) return ERROR_KEYS.payloadTooLarge;
+  if (status === 401) return ERROR_KEYS.authInvalidToken;
+  if (status >= 400 && status < 500) return ERROR_KEYS.badRequest;
+  return ERROR_KEYS.internal;
+};
+
+export function errorHandler(error: FastifyError | Error, request: FastifyRequest, reply: FastifyReply): void {
+  if (error instanceof ApiFailure) {
+    void reply.status(error.status).send(error.toBody());
+    return;
+  }
+  const status = 'statusCode' in error && typeof error.statusCode === 'number' ? error.statusCode : 500;
+  if (status >= 500) request.log.error({ err: error }, 'unhandled error');
+  // Fastify's own 4xx (malformed JSON, wrong content type) say what went wrong; 5xx never leak.
+  const body: ApiError = { key: keyForStatus(status), status, ...(status < 500 ? { message: error.message } : {}) };
+  void reply.status(status).send(body);
+}

@@ -1,0 +1,52 @@
+/**
+ * Serves the built SPA from `dist/web`: files as they are, `index.html` for client routes, never
+ * for the API, socket, static or e-signature prefixes (those get a JSON 404 with a key).
+ */
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import { ERROR_KEYS } from '../../contract/keys.ts';
+
+const NOT_SPA = /^\/(api|socket\.io|static|edocsign)(\/|$|\?)/;
+
+const MISSING_BUILD_PAGE = `<!doctype html>
+<html lang="fr"><head><meta charset="utf-8"><title>Application non construite</title></head>
+<body style="font-family: system-ui, sans-serif; max-width: 40rem; margin: 4rem auto">
+<h1>L'interface n'est pas encore construite</h1>
+<p>Le serveur et l'API fonctionnent, mais le dossier <code>dist/web</code> est absent.</p>
+<p>Lancez <code>npm run build</code> puis rechargez cette page, ou démarrez avec <code>npm start</code>, qui la construit.</p>
+</body></html>`;
+
+export async function registerSpa(app: FastifyInstance, webDir: string): Promise<void> {
+  const root = resolve(webDir);
+  const built = existsSync(resolve(root, 'index.html'));
+  if (built) {
+    await app.register(fastifyStatic, {
+      root,
+      wildcard: true,
+      index: false,
+      setHeaders: (reply, path) => {
+        // Hashed assets never change; index.html must be revalidated to pick up a new build.
+        void reply.header(
+          'cache-control',
+          path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
+      },
+    });
+  }
+  app.setNotFoundHandler((req, reply) => {
+    const path = req.url.split('?')[0] ?? '/';
+    if (NOT_SPA.test(path) || (req.method !== 'GET' && req.method !== 'HEAD')) {
+      return reply.status(404).send({ key: ERROR_KEYS.notFound, status: 404 });
+    }
+    if (!built)
+      return reply
+        .status(path === '/' ? 200 : 404)
+        .type('text/html; charset=utf-8')
+        .send(MISSING_BUILD_PAGE);
+    // A path that looks like a file and is missing is a real 404, not a client route.
+    if (/\.[a-z0-9]+$/i.test(path)) return reply.status(404).send({ key: ERROR_KEYS.notFound, status: 404 });
+    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  });
+}

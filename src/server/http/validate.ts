@@ -1,0 +1,12 @@
+import { Either, ParseResult, Schema } from 'effect';
+import { ERROR_KEYS } from '../../contract/keys.ts';
+import { ApiFailure } from './errors.ts';
+
+/** Decodes a body with a contract schema; a mismatch is a 400 listing every failing path. */
+export function decodeBody<A, I>(schema: Schema.Schema<A, I, never>, body: unknown): A {
+  const result = Schema.decodeUnknownEither(schema, { errors: 'all', onExcessProperty: 'ignore' })(body ?? {});
+  if (Either.isRight(result)) return result.right;
+  const issues = ParseResult.ArrayFormatter.formatErrorSync(result.left);
+  const paths = [...new Set(issues.map((issue) => issue.path.map(String).join('.') || '(body)'))];
+  throw new ApiFailure(400, ERROR_KEYS.badRequest, undefined, paths);
+}

@@ -1,0 +1,57 @@
+/**
+ * Starts the product: opens the database (PGlite in DATA_DIR, or PostgreSQL with DATABASE_URL),
+ * migrates, seeds the demo on an empty database (unless SEED=none), then serves API, SPA and
+ * socket.io on one port and prints the URL and the demo logins.
+ */
+import { buildApp } from './app.ts';
+import { loadConfig } from './config.ts';
+import { openDb } from './db/db.ts';
+import { migrate } from './db/migrate.ts';
+import { seedDemo } from './db/seed/demo.ts';
+import { PERSONAS } from './db/seed/personas.ts';
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const started = Date.now();
+  const db = await openDb(config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir });
+  await migrate(db);
+  const seeded = config.seed === 'demo' ? await seedDemo(db) : { seeded: false };
+
+  if (config.role === 'worker') {
+    console.log('ROLE=worker: no HTTP server in this process (background jobs run in the api/all roles for now).');
+    return;
+  }
+  const app = await buildApp({ db, config, push: true, logger: process.argv.includes('--dev') });
+  await app.listen({ port: config.port, host: config.host });
+
+  const shown = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+  const url = `http://${shown}:${config.port}/`;
+  const storage = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.dataDir}`;
+  console.log(
+    `\nPaie Docs is running: ${url}  (${storage}${seeded.seeded ? ', demo data just seeded' : ''}; ready in ${Date.now() - started} ms)`,
+  );
+  if (config.seed === 'demo') {
+    console.log('\nDemo logins:');
+    const width = Math.max(...PERSONAS.map((p) => p.login.length));
+    for (const p of PERSONAS) console.log(`  ${p.login.padEnd(width)}  ${p.password.padEnd(14)}  ${p.description}`);
+  }
+  console.log(
+    config.smtpUrl
+      ? '\nE-mail: sent by SMTP.'
+      : `\nE-mail: no SMTP_URL, messages are kept in the outbox (${url}api/user/outbox).`,
+  );
+
+  const stop = async (signal: string): Promise<void> => {
+    console.log(`\n${signal}: stopping`);
+    await app.close();
+    await db.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void stop('SIGINT'));
+  process.once('SIGTERM', () => void stop('SIGTERM'));
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

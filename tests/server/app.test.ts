@@ -1,0 +1,85 @@
+import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ERROR_KEYS } from '../../src/contract/keys.ts';
+import { ROUTE_IDS } from '../../src/contract/routes.ts';
+import { type TestDb, createSeededDb, testApp } from './support/server.ts';
+
+let t: TestDb;
+let app: FastifyInstance;
+
+beforeAll(async () => {
+  t = await createSeededDb();
+  app = await testApp(t.db);
+});
+afterAll(async () => {
+  await app?.close();
+  await t?.dispose();
+});
+
+describe('plumbing', () => {
+  it('answers unknown API paths with a 404 key', async () => {
+    for (const [method, url] of [
+      ['GET', '/api/nope'],
+      ['POST', '/api/user/nope'],
+      ['GET', '/socket.io/x'],
+      ['GET', '/static/x.js'],
+    ] as const) {
+      const res = await app.inject({ method, url });
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual({ key: ERROR_KEYS.notFound, status: 404 });
+    }
+  });
+
+  it('serves translations by locale with cache headers, 404 for an unknown locale', async () => {
+    const fr = await app.inject({ method: 'GET', url: '/static/i18n/v1/fr.json' });
+    expect(fr.statusCode).toBe(200);
+    expect(fr.headers['cache-control']).toContain('max-age');
+    expect(typeof fr.json()).toBe('object');
+    expect((await app.inject({ method: 'GET', url: '/static/i18n/v1/xx.json' })).statusCode).toBe(404);
+  });
+
+  it('serves the front configuration', async () => {
+    const res = await app.inject({ method: 'GET', url: '/front_conf.json' });
+    expect(res.json()).toEqual({ analyticsToken: null, version: expect.any(String) });
+  });
+
+  it('publishes an OpenAPI document with every contract route and the login schemas', async () => {
+    const doc = (await app.inject({ method: 'GET', url: '/api/docs' })).json();
+    expect(doc.openapi).toBe('3.1.0');
+    const operations = Object.values(doc.paths as Record<string, Record<string, { operationId: string }>>).flatMap(
+      (ops) => Object.values(ops).map((op) => op.operationId),
+    );
+    expect(operations.sort()).toEqual([...ROUTE_IDS].sort());
+    const login = doc.paths['/api/user/rh-user/login'].post;
+    expect(JSON.stringify(login.requestBody)).toContain('password');
+    expect(login.security).toEqual([]);
+  });
+
+  it('says in French to build the SPA when dist/web is missing', async () => {
+    const res = await app.inject({ method: 'GET', url: '/' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('npm run build');
+  });
+
+  it('serves the built SPA with index.html for client routes but never for the API', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'web-'));
+    writeFileSync(join(dir, 'index.html'), '<!doctype html><title>spa</title>');
+    mkdirSync(join(dir, 'assets'));
+    writeFileSync(join(dir, 'assets', 'app-123.js'), 'console.log(1)');
+    const spa = await testApp(t.db, { webDir: dir });
+    try {
+      const route = await spa.inject({ method: 'GET', url: '/campaigns/status/validation' });
+      expect(route.statusCode).toBe(200);
+      expect(route.body).toContain('spa');
+      const asset = await spa.inject({ method: 'GET', url: '/assets/app-123.js' });
+      expect(asset.headers['cache-control']).toContain('immutable');
+      expect((await spa.inject({ method: 'GET', url: '/api/nope' })).json().key).toBe(ERROR_KEYS.notFound);
+      expect((await spa.inject({ method: 'GET', url: '/assets/missing.js' })).statusCode).toBe(404);
+    } finally {
+      await spa.close();
+    }
+  });
+});
