@@ -9,6 +9,8 @@ import { openDb } from './db/db.ts';
 import { migrate } from './db/migrate.ts';
 import { seedDemo } from './db/seed/demo.ts';
 import { PERSONAS } from './db/seed/personas.ts';
+import { startQueue } from './jobs/queue.ts';
+import { MAIL_DELIVER_JOB, createMailPort } from './ports/mail.ts';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -17,11 +19,30 @@ async function main(): Promise<void> {
   await migrate(db);
   const seeded = config.seed === 'demo' ? await seedDemo(db) : { seeded: false };
 
+  // Jobs live in the same database; `api` nodes only enqueue, `worker` and `all` nodes also work.
+  const queue = await startQueue(db, {
+    ...(config.databaseUrl ? { databaseUrl: config.databaseUrl } : {}),
+    supervise: config.role !== 'api',
+  });
+  const mail = createMailPort(db, config.smtpUrl, {
+    schedule: async (outboxId) => void (await queue.send(MAIL_DELIVER_JOB, { outboxId })),
+  });
+  if (config.role !== 'api') {
+    await queue.work<{ outboxId: string }>(MAIL_DELIVER_JOB, ({ outboxId }) => mail.deliverNow(outboxId));
+  }
+
   if (config.role === 'worker') {
-    console.log('ROLE=worker: no HTTP server in this process (background jobs run in the api/all roles for now).');
+    console.log('ROLE=worker: working background jobs (mail delivery); no HTTP server in this process.');
+    const stopWorker = async (): Promise<void> => {
+      await queue.stop();
+      await db.close();
+      process.exit(0);
+    };
+    process.once('SIGINT', () => void stopWorker());
+    process.once('SIGTERM', () => void stopWorker());
     return;
   }
-  const app = await buildApp({ db, config, push: true, logger: process.argv.includes('--dev') });
+  const app = await buildApp({ db, config, mail, push: true, logger: process.argv.includes('--dev') });
   await app.listen({ port: config.port, host: config.host });
 
   const shown = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
@@ -44,6 +65,7 @@ async function main(): Promise<void> {
   const stop = async (signal: string): Promise<void> => {
     console.log(`\n${signal}: stopping`);
     await app.close();
+    await queue.stop();
     await db.close();
     process.exit(0);
   };

@@ -18,15 +18,28 @@ export interface MailPort {
   readonly delivers: boolean;
   /** Records the message (in the caller's transaction when given `q`) and returns its outbox id. */
   send(message: MailMessage, q?: Queryable): Promise<string>;
-  /** Delivers a recorded message; called after the recording transaction committed. */
+  /**
+   * Asks for delivery of a recorded message, after the recording transaction committed: through
+   * the durable job queue when one is attached (a crash between commit and send loses nothing),
+   * else at once.
+   */
   deliver(outboxId: string): Promise<void>;
+  /** Sends a recorded message now; the `mail.deliver` job's handler. */
+  deliverNow(outboxId: string): Promise<void>;
 }
+
+export interface MailPortOptions {
+  /** Queues delivery (`mail.deliver` job) instead of sending in the request. */
+  readonly schedule?: (outboxId: string) => Promise<void>;
+}
+
+export const MAIL_DELIVER_JOB = 'mail.deliver';
 
 const FROM = 'Paie Docs <no-reply@paie-docs.local>';
 
-export function createMailPort(db: Queryable, smtpUrl: string | null): MailPort {
+export function createMailPort(db: Queryable, smtpUrl: string | null, options: MailPortOptions = {}): MailPort {
   const transport = smtpUrl ? nodemailer.createTransport(smtpUrl) : null;
-  const deliver = async (outboxId: string): Promise<void> => {
+  const deliverNow = async (outboxId: string): Promise<void> => {
     if (!transport) return;
     const { rows } = await db.query<{ recipient: string; subject: string; body: string }>(
       `SELECT recipient, subject, body FROM directory.outbox WHERE id = $1 AND sent_at IS NULL`,
@@ -54,6 +67,11 @@ export function createMailPort(db: Queryable, smtpUrl: string | null): MailPort 
       );
       return id;
     },
-    deliver,
+    async deliver(outboxId) {
+      if (!transport) return;
+      if (options.schedule) await options.schedule(outboxId);
+      else await deliverNow(outboxId);
+    },
+    deliverNow,
   };
 }

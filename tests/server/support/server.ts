@@ -16,6 +16,8 @@ export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL || null;
 
 export interface TestDb {
   db: Db;
+  /** The PostgreSQL URL of this database (absent on PGlite). */
+  url?: string;
   dispose(): Promise<void>;
 }
 
@@ -45,6 +47,7 @@ export async function createSeededDb(): Promise<TestDb> {
   await seedDemo(db);
   return {
     db,
+    url: url.toString(),
     async dispose() {
       await db.close();
       await adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
