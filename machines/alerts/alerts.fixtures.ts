@@ -1,0 +1,38 @@
+import { ALERT_KEYS } from '../../src/contract/keys.ts';
+import type { BadgeCounts } from '../../src/contract/entities.ts';
+import { alertId } from './alerts.rules.ts';
+import type { AlertsEvent, AlertsEventType } from './alerts.types.ts';
+
+export const BADGES: BadgeCounts = {
+  employees: { all: 320, active: 290, inactive: 18, toValidate: 12 },
+  campaigns: { validation: 2, finalized: 9, errorRetry: 3, errorDelete: 1, splitting: 0, dispatching: 1, refused: 0 },
+  signbooks: { inProgress: 4, toSign: 1, done: 7 },
+};
+
+const SUCCESS = alertId('success', ALERT_KEYS.employees.createSuccess);
+
+type EventOf<T extends AlertsEventType> = Extract<AlertsEvent, { type: T }>;
+type Fixtures = { readonly [T in AlertsEventType]: readonly EventOf<T>[] };
+
+export const alertsFixtures = {
+  'alert.push': [
+    { type: 'alert.push', alert: { message: ALERT_KEYS.employees.createSuccess, type: 'success' } },
+    {
+      type: 'alert.push',
+      alert: {
+        message: ALERT_KEYS.employees.createError,
+        type: 'error',
+        mode: 'manual',
+        detail: 'utilisateur externe déjà existant',
+      },
+    },
+  ],
+  'alert.close': [{ type: 'alert.close', id: SUCCESS }],
+  'alert.expired': [{ type: 'alert.expired', id: SUCCESS }],
+  'alert.clear': [{ type: 'alert.clear' }],
+  'alerts.counts.updated': [
+    { type: 'alerts.counts.updated', toValidate: 12, errorRetry: 3, features: ['DocCreateDispatch', 'EmpList'] },
+    { type: 'alerts.counts.updated', toValidate: 0, errorRetry: 0, features: ['EmpList'] },
+  ],
+  'push.badges.updated': [{ type: 'push.badges.updated', payload: BADGES }],
+} as const satisfies Fixtures;

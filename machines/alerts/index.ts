@@ -1,0 +1,12 @@
+export { alertsMachine, type AlertsMachine } from './alerts.machine.ts';
+export { alertId, countAlerts, ERROR_RETRY_ID, lifetimeOf, TO_VALIDATE_ID, toAlert } from './alerts.rules.ts';
+export { selectAlerts, selectHasAlerts, type AlertsSnapshot } from './alerts.selectors.ts';
+export type {
+  AlertCounts,
+  AlertInput,
+  AlertsContext,
+  AlertsEvent,
+  AlertsEventType,
+  AlertsInput,
+} from './alerts.types.ts';
+export { alertsFixtures, BADGES } from './alerts.fixtures.ts';

@@ -1,0 +1,128 @@
+/**
+ * The auth machine's effects. Each factory takes its dependencies (the API client, the session
+ * store, the bus facts) as ports typed here, so the machine imports nothing from the web app.
+ */
+import { fromEventObservable, fromPromise, type Subscribable } from 'xstate';
+import { PRODUCT, sortDomains, type DomainId } from '../../src/contract/constants.ts';
+import type { CurrentUser, LoginResponse, Session, UserRootOrgs } from '../../src/contract/entities.ts';
+import type { RouteId } from '../../src/contract/routes.ts';
+import type { AuthInputEvent, LoginInput, SessionView } from './auth.types.ts';
+
+export interface AuthApiPort {
+  call<T>(routeId: RouteId, options?: { body?: unknown; params?: Record<string, string | number> }): Promise<T>;
+}
+
+export interface AuthSessionPort {
+  getSession(): Session | null;
+  setSession(session: Session): void;
+  getToken(): string | null;
+  setDomains(domains: readonly UserRootOrgs[]): void;
+  clear(): void;
+}
+
+export type AuthFact = Extract<
+  AuthInputEvent,
+  { type: 'api.session.expired' | 'api.token.rotated' | 'push.session.expired' }
+>;
+
+export interface AuthDeps {
+  readonly api: AuthApiPort;
+  readonly sessionStore: AuthSessionPort;
+  /** The bus facts the machine follows while a session is open. */
+  readonly sessionFacts: () => Subscribable<AuthFact>;
+  readonly appVersion?: string;
+}
+
+export const toView = ({ token: _token, ...view }: Session): SessionView => view;
+
+export const sessionFromLogin = (answer: LoginResponse, token: string, version: string): Session => ({
+  token,
+  login: answer.login,
+  userId: answer.userId,
+  orgId: answer.userOrgId,
+  baseOrgId: answer.userOrgId,
+  orgName: answer.userOrgName,
+  baseOrgName: answer.userOrgName,
+  fullName: `${answer.firstName} ${answer.name}`.trim(),
+  email: answer.email,
+  features: answer.features,
+  isFreeTrial: answer.isFreeTrial,
+  signatureV3: answer.signatureV3,
+  domain: answer.domain,
+  domains: sortDomains(answer.userRootOrgs),
+  app: PRODUCT,
+  version,
+});
+
+export const sessionFromCurrent = (user: CurrentUser, token: string, version: string): Session => ({
+  token,
+  login: user.login,
+  userId: user.userId,
+  orgId: user.orgId,
+  baseOrgId: user.baseOrgId,
+  orgName: user.orgName,
+  baseOrgName: user.baseOrgName,
+  fullName: `${user.firstName} ${user.name}`.trim(),
+  email: user.email,
+  features: user.features,
+  isFreeTrial: user.isFreeTrial,
+  signatureV3: user.signatureV3,
+  domain: user.domain,
+  domains: sortDomains(user.userRootOrgs),
+  app: PRODUCT,
+  version,
+});
+
+export const createAuthActors = ({ api, sessionStore, sessionFacts, appVersion = '0.1.0' }: AuthDeps) => {
+  /** Keeps the store in step with the server's view of the session and hands the machine its part. */
+  const remember = (session: Session): SessionView => {
+    sessionStore.setSession(session);
+    sessionStore.setDomains(session.domains);
+    return toView(session);
+  };
+  const currentToken = (): string => {
+    const token = sessionStore.getToken();
+    if (!token) throw { key: 'error.auth.missing-token' };
+    return token;
+  };
+  const fromCurrent = async (routeId: RouteId, body?: unknown): Promise<SessionView> => {
+    const user = await api.call<CurrentUser>(routeId, body === undefined ? {} : { body });
+    return remember(sessionFromCurrent(user, currentToken(), appVersion));
+  };
+
+  return {
+    restoreSession: fromPromise<SessionView | null>(async () => {
+      if (!sessionStore.getSession() || !sessionStore.getToken()) return null;
+      try {
+        return await fromCurrent('users.current');
+      } catch (error) {
+        sessionStore.clear();
+        throw error;
+      }
+    }),
+    login: fromPromise<SessionView, LoginInput>(async ({ input }) => {
+      sessionStore.clear();
+      const answer = await api.call<LoginResponse>('auth.login', { body: input });
+      return remember(sessionFromLogin(answer, currentToken(), appVersion));
+    }),
+    switchDomain: fromPromise<SessionView, { domain: DomainId }>(({ input }) =>
+      fromCurrent('auth.switchDomain', { domain: input.domain }),
+    ),
+    switchOrg: fromPromise<SessionView, { orgId: string }>(({ input }) =>
+      fromCurrent('auth.currentOrg', { currentOrgId: input.orgId }),
+    ),
+    refreshSession: fromPromise<SessionView>(() => fromCurrent('users.current')),
+    logout: fromPromise<void>(async () => {
+      try {
+        await api.call('auth.logout');
+      } catch {
+        // The session ends locally whatever the server says (it may already be gone).
+      } finally {
+        sessionStore.clear();
+      }
+    }),
+    sessionFacts: fromEventObservable<AuthFact, void>(() => sessionFacts()),
+  };
+};
+
+export type AuthActors = ReturnType<typeof createAuthActors>;

@@ -1,0 +1,202 @@
+/**
+ * Authentication (seed 000 §4 "Authentication", seed 001 §4, §8.1, §8.3).
+ * restoring → loggedOut | session; loggedOut → loggingIn → session (choosingDomain when the
+ * user's root organisations span two domains, else loggedIn) → loggingOut → loggedOut.
+ * While a session is open the machine follows the bus (invoked `sessionFacts`): any 401 or a
+ * pushed `session.expired` ends it with `expiredReason` and tells the app (`auth.session.expired`)
+ * to clear alerts and notifications, wipe storage and show the expiry alert.
+ * Views send the `auth.*` intents; the API client and the socket send the `api.*`/`push.*` facts.
+ */
+import { assign, emit, setup } from 'xstate';
+import { ALERT_KEYS } from '../../src/contract/keys.ts';
+import { createAuthActors } from './auth.actors.ts';
+import type { AuthContext, AuthEmitted, AuthEvent, ErrorInfo, SessionView } from './auth.types.ts';
+
+/** Default implementations refuse to run: the app provides real ones, tests provide stubs. */
+const unwired = createAuthActors({
+  api: { call: () => Promise.reject(new Error('auth machine: api not provided')) },
+  sessionStore: {
+    getSession: () => null,
+    setSession: () => {},
+    getToken: () => null,
+    setDomains: () => {},
+    clear: () => {},
+  },
+  sessionFacts: () => ({ subscribe: () => ({ unsubscribe: () => {} }) }),
+});
+
+export const errorInfo = (error: unknown, fallbackKey: string): ErrorInfo => {
+  if (typeof error === 'object' && error !== null && typeof (error as { key?: unknown }).key === 'string') {
+    const { key, message } = error as { key: string; message?: unknown };
+    return typeof message === 'string' && message ? { key, message } : { key };
+  }
+  return { key: fallbackKey };
+};
+
+/** The server's key behind an expiry, whichever fact carried it. */
+const expiryKey = (event: AuthEvent): string => {
+  if (event.type === 'push.session.expired') return event.payload.key;
+  if (event.type === 'api.session.expired') return event.key;
+  return errorInfo((event as { error?: unknown }).error, 'error.auth.invalid-token').key;
+};
+
+export const initialAuthContext: AuthContext = {
+  session: null,
+  loginError: null,
+  blocked: false,
+  expiredReason: null,
+  domainError: null,
+  orgSwitchError: null,
+};
+
+export const authMachine = setup({
+  types: {} as { context: AuthContext; events: AuthEvent; emitted: AuthEmitted },
+  actors: unwired,
+  guards: {
+    hasCredentials: ({ event }) => event.type === 'auth.login' && event.login.trim() !== '' && event.password !== '',
+    hasRestoredSession: ({ event }) => event.type === 'xstate.done.actor.restoreSession' && event.output !== null,
+    hasRootOrgsInSeveralDomains: ({ event }) =>
+      event.type === 'xstate.done.actor.login' && new Set(event.output.domains.map((d) => d.domain)).size >= 2,
+    isOtherOrg: ({ context, event }) => event.type === 'auth.org.switch' && event.orgId !== context.session?.orgId,
+    isUnauthorized: ({ event }) => (event as { error?: { status?: unknown } }).error?.status === 401,
+    isAwayFromBaseOrg: ({ context }) => context.session !== null && context.session.orgId !== context.session.baseOrgId,
+  },
+  actions: {
+    storeSession: assign({
+      session: ({ event }) => (event as { output: SessionView }).output,
+      loginError: null,
+      blocked: false,
+      domainError: null,
+      orgSwitchError: null,
+    }),
+    clearSession: assign({ ...initialAuthContext }),
+    clearLoginState: assign({ loginError: null, expiredReason: null }),
+    storeLoginError: assign(({ event }) => {
+      const info = errorInfo((event as { error?: unknown }).error, ALERT_KEYS.login.failure);
+      return { loginError: info, blocked: info.key === 'error.auth.blocked' };
+    }),
+    storeDomainError: assign({
+      domainError: ({ event }) => errorInfo((event as { error?: unknown }).error, ALERT_KEYS.login.domainFailure),
+    }),
+    clearDomainError: assign({ domainError: null }),
+    storeOrgSwitchError: assign({
+      orgSwitchError: ({ event }) =>
+        errorInfo((event as { error?: unknown }).error, ALERT_KEYS.organizations.switchFailure),
+    }),
+    clearOrgSwitchError: assign({ orgSwitchError: null }),
+    endExpiredSession: assign({ ...initialAuthContext, expiredReason: ALERT_KEYS.sessionExpired }),
+    emitSessionExpired: emit(({ event }) => ({
+      type: 'auth.session.expired' as const,
+      reason: ALERT_KEYS.sessionExpired,
+      key: expiryKey(event),
+    })),
+    emitTokenRotated: emit({ type: 'auth.token.rotated' as const }),
+    emitOrgSwitchFailed: emit(({ context }) => ({
+      type: 'auth.org.switch.failed' as const,
+      error: context.orgSwitchError ?? { key: ALERT_KEYS.organizations.switchFailure },
+    })),
+  },
+}).createMachine({
+  id: 'auth',
+  context: initialAuthContext,
+  initial: 'restoring',
+  states: {
+    restoring: {
+      invoke: {
+        id: 'restoreSession',
+        src: 'restoreSession',
+        onDone: [
+          { guard: 'hasRestoredSession', target: 'session.loggedIn', actions: 'storeSession' },
+          { target: 'loggedOut' },
+        ],
+        onError: [
+          // A stored session the server no longer honours has expired: say so, as for any 401.
+          { guard: 'isUnauthorized', target: 'loggedOut', actions: ['endExpiredSession', 'emitSessionExpired'] },
+          { target: 'loggedOut' },
+        ],
+      },
+    },
+    loggedOut: {
+      on: { 'auth.login': { guard: 'hasCredentials', target: 'loggingIn', actions: 'clearLoginState' } },
+    },
+    loggingIn: {
+      invoke: {
+        id: 'login',
+        src: 'login',
+        input: ({ event }) => {
+          const { login, password } = event as { login: string; password: string };
+          return { login: login.trim(), password };
+        },
+        onDone: [
+          { guard: 'hasRootOrgsInSeveralDomains', target: 'session.choosingDomain', actions: 'storeSession' },
+          { target: 'session.loggedIn', actions: 'storeSession' },
+        ],
+        onError: { target: 'loggedOut', actions: 'storeLoginError' },
+      },
+    },
+    session: {
+      invoke: { id: 'sessionFacts', src: 'sessionFacts' },
+      on: {
+        'api.session.expired': { target: 'loggedOut', actions: ['endExpiredSession', 'emitSessionExpired'] },
+        'push.session.expired': { target: 'loggedOut', actions: ['endExpiredSession', 'emitSessionExpired'] },
+        'api.token.rotated': { actions: 'emitTokenRotated' },
+        'auth.logout': { target: 'loggingOut' },
+      },
+      initial: 'loggedIn',
+      states: {
+        choosingDomain: {
+          on: { 'auth.domain.choose': { target: 'switchingDomain', actions: 'clearDomainError' } },
+        },
+        switchingDomain: {
+          invoke: {
+            id: 'switchDomain',
+            src: 'switchDomain',
+            input: ({ event }) => ({ domain: (event as Extract<AuthEvent, { type: 'auth.domain.choose' }>).domain }),
+            onDone: { target: 'loggedIn', actions: 'storeSession' },
+            onError: { target: 'choosingDomain', actions: 'storeDomainError' },
+          },
+        },
+        loggedIn: {
+          initial: 'idle',
+          on: {
+            'auth.org.switch': { guard: 'isOtherOrg', target: '.switchingOrg', actions: 'clearOrgSwitchError' },
+            'auth.org.reset': { guard: 'isAwayFromBaseOrg', target: '.switchingOrg', actions: 'clearOrgSwitchError' },
+          },
+          states: {
+            idle: { on: { 'auth.session.refresh': 'refreshing' } },
+            switchingOrg: {
+              invoke: {
+                id: 'switchOrg',
+                src: 'switchOrg',
+                input: ({ context, event }) => ({
+                  orgId: event.type === 'auth.org.switch' ? event.orgId : (context.session?.baseOrgId ?? ''),
+                }),
+                onDone: { target: 'idle', actions: 'storeSession' },
+                onError: { target: 'orgSwitchFailed', actions: ['storeOrgSwitchError', 'emitOrgSwitchFailed'] },
+              },
+            },
+            orgSwitchFailed: { on: { 'auth.session.refresh': 'refreshing' } },
+            refreshing: {
+              invoke: {
+                id: 'refreshSession',
+                src: 'refreshSession',
+                onDone: { target: 'idle', actions: 'storeSession' },
+                onError: { target: 'idle' },
+              },
+            },
+          },
+        },
+      },
+    },
+    loggingOut: {
+      invoke: {
+        id: 'logout',
+        src: 'logout',
+        onDone: { target: 'loggedOut', actions: 'clearSession' },
+        onError: { target: 'loggedOut', actions: 'clearSession' },
+      },
+    },
+  },
+});
+
+export type AuthMachine = typeof authMachine;

@@ -1,0 +1,79 @@
+/** Snapshot → view model: the only way views and route guards read the auth machine. */
+import type { SnapshotFrom } from 'xstate';
+import type { Feature } from '../../src/contract/features.ts';
+import type { UserRootOrgs } from '../../src/contract/entities.ts';
+import type { authMachine } from './auth.machine.ts';
+import type { ErrorInfo, SessionView } from './auth.types.ts';
+
+export type AuthSnapshot = SnapshotFrom<typeof authMachine>;
+export type AuthStatus =
+  'restoring' | 'loggedOut' | 'loggingIn' | 'choosingDomain' | 'switchingDomain' | 'loggedIn' | 'loggingOut';
+
+export interface AuthView {
+  readonly status: AuthStatus;
+  readonly isRestoring: boolean;
+  readonly isLoggedIn: boolean;
+  readonly isLoggedOut: boolean;
+  readonly isChoosingDomain: boolean;
+  readonly isBusy: boolean;
+  readonly isSwitchingOrg: boolean;
+  readonly session: SessionView | null;
+  readonly features: readonly Feature[];
+  hasFeature(feature: Feature): boolean;
+  readonly loginError: ErrorInfo | null;
+  readonly isBlocked: boolean;
+  readonly expiredReason: string | null;
+  readonly domainError: ErrorInfo | null;
+  readonly orgSwitchError: ErrorInfo | null;
+  readonly domains: readonly UserRootOrgs[];
+  readonly isOnBaseOrg: boolean;
+  readonly can: {
+    readonly login: boolean;
+    readonly chooseDomain: boolean;
+    readonly switchOrg: boolean;
+    readonly resetOrg: boolean;
+    readonly logout: boolean;
+  };
+}
+
+export const selectAuthStatus = (s: AuthSnapshot): AuthStatus => {
+  if (s.matches('restoring')) return 'restoring';
+  if (s.matches('loggingIn')) return 'loggingIn';
+  if (s.matches('loggingOut')) return 'loggingOut';
+  if (s.matches({ session: 'choosingDomain' })) return 'choosingDomain';
+  if (s.matches({ session: 'switchingDomain' })) return 'switchingDomain';
+  if (s.matches({ session: 'loggedIn' })) return 'loggedIn';
+  return 'loggedOut';
+};
+
+export const selectAuth = (s: AuthSnapshot): AuthView => {
+  const status = selectAuthStatus(s);
+  const { session } = s.context;
+  const features = session?.features ?? [];
+  return {
+    status,
+    isRestoring: status === 'restoring',
+    isLoggedIn: status === 'loggedIn',
+    isLoggedOut: status === 'loggedOut',
+    isChoosingDomain: status === 'choosingDomain',
+    isBusy: status === 'loggingIn' || status === 'switchingDomain' || status === 'loggingOut',
+    isSwitchingOrg: s.matches({ session: { loggedIn: 'switchingOrg' } }),
+    session,
+    features,
+    hasFeature: (feature) => features.includes(feature),
+    loginError: s.context.loginError,
+    isBlocked: s.context.blocked,
+    expiredReason: s.context.expiredReason,
+    domainError: s.context.domainError,
+    orgSwitchError: s.context.orgSwitchError,
+    domains: session?.domains ?? [],
+    isOnBaseOrg: session !== null && session.orgId === session.baseOrgId,
+    can: {
+      login: status === 'loggedOut',
+      chooseDomain: s.can({ type: 'auth.domain.choose', domain: 'legacy' }),
+      switchOrg: s.matches({ session: 'loggedIn' }) && !s.matches({ session: { loggedIn: 'switchingOrg' } }),
+      resetOrg: s.can({ type: 'auth.org.reset' }),
+      logout: s.can({ type: 'auth.logout' }),
+    },
+  };
+};

@@ -1,0 +1,63 @@
+import type { DoneActorEvent, ErrorActorEvent } from 'xstate';
+import type { DomainId } from '../../src/contract/constants.ts';
+import type { Session } from '../../src/contract/entities.ts';
+
+/** The session as the machine holds it: the token never enters context (it lives in the session store). */
+export type SessionView = Omit<Session, 'token'>;
+
+export interface ErrorInfo {
+  readonly key: string;
+  readonly message?: string;
+}
+
+export interface AuthContext {
+  readonly session: SessionView | null;
+  readonly loginError: ErrorInfo | null;
+  /** The last login answered `error.auth.blocked` (5 failures → 30 minutes). */
+  readonly blocked: boolean;
+  /** Why the last session ended on its own (`alert.login.warning.session-expired`). */
+  readonly expiredReason: string | null;
+  readonly domainError: ErrorInfo | null;
+  readonly orgSwitchError: ErrorInfo | null;
+}
+
+/** Intents from the views, and facts from the bus. */
+export type AuthInputEvent =
+  | { readonly type: 'auth.login'; readonly login: string; readonly password: string }
+  | { readonly type: 'auth.domain.choose'; readonly domain: DomainId }
+  | { readonly type: 'auth.org.switch'; readonly orgId: string }
+  | { readonly type: 'auth.org.reset' }
+  | { readonly type: 'auth.logout' }
+  | { readonly type: 'auth.session.refresh' }
+  | { readonly type: 'api.session.expired'; readonly key: string }
+  | { readonly type: 'api.token.rotated'; readonly token: string }
+  | { readonly type: 'push.session.expired'; readonly payload: { readonly key: string } };
+
+/** Completions of the invoked actors (ids as in the chart). */
+export type AuthActorEvent =
+  | DoneActorEvent<SessionView | null, 'restoreSession'>
+  | ErrorActorEvent<unknown, 'restoreSession'>
+  | DoneActorEvent<SessionView, 'login'>
+  | ErrorActorEvent<unknown, 'login'>
+  | DoneActorEvent<SessionView, 'switchDomain'>
+  | ErrorActorEvent<unknown, 'switchDomain'>
+  | DoneActorEvent<SessionView, 'switchOrg'>
+  | ErrorActorEvent<unknown, 'switchOrg'>
+  | DoneActorEvent<SessionView, 'refreshSession'>
+  | ErrorActorEvent<unknown, 'refreshSession'>
+  | DoneActorEvent<void, 'logout'>
+  | ErrorActorEvent<unknown, 'logout'>;
+
+export type AuthEvent = AuthInputEvent | AuthActorEvent;
+export type AuthEventType = AuthEvent['type'];
+
+/** Told to the app (actor.on): it clears alerts and notifications, wipes storage, shows the alert. */
+export type AuthEmitted =
+  | { readonly type: 'auth.session.expired'; readonly reason: string; readonly key: string }
+  | { readonly type: 'auth.token.rotated' }
+  | { readonly type: 'auth.org.switch.failed'; readonly error: ErrorInfo };
+
+export interface LoginInput {
+  readonly login: string;
+  readonly password: string;
+}

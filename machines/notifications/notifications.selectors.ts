@@ -1,0 +1,11 @@
+import type { SnapshotFrom } from 'xstate';
+import type { Notification } from '../../src/contract/entities.ts';
+import type { notificationsMachine } from './notifications.machine.ts';
+
+export type NotificationsSnapshot = SnapshotFrom<typeof notificationsMachine>;
+
+export const selectNotifications = (s: NotificationsSnapshot): readonly Notification[] => s.context.notifications;
+export const selectIsEmpty = (s: NotificationsSnapshot): boolean => s.context.notifications.length === 0;
+export const selectCanReset = (s: NotificationsSnapshot): boolean => s.can({ type: 'notification.reset' });
+export const selectRunningCount = (s: NotificationsSnapshot): number =>
+  s.context.notifications.filter((n) => n.state === 'running').length;

@@ -1,0 +1,152 @@
+/**
+ * The API client (seed 001 §7.1): one Effect program per call, built from the contract's route
+ * table. It owns the session protocol on the wire: bearer + refresh headers out, rotated tokens
+ * in, and every 401 outside login/public routes turned into `api.session.expired` on the bus.
+ */
+import { Cause, Duration, Effect, Exit } from 'effect';
+import { TIMEOUTS } from '../../contract/constants.ts';
+import { ERROR_KEYS } from '../../contract/keys.ts';
+import { AUTH_HEADERS, ROUTES, routeUrl, type RouteDef, type RouteId } from '../../contract/routes.ts';
+import type { Bus } from '../bus/bus.ts';
+import type { SessionStore } from '../app/sessionStore.ts';
+import { ApiFailure } from './failure.ts';
+
+export interface CallOptions {
+  readonly params?: Record<string, string | number>;
+  readonly body?: unknown;
+  readonly formData?: FormData;
+  readonly signal?: AbortSignal;
+  /** Query string parameters. */
+  readonly query?: Record<string, string | number | boolean | undefined>;
+}
+
+export interface ApiClientOptions {
+  readonly bus: Bus;
+  readonly sessionStore: SessionStore;
+  /** Origin prefix; '' (same origin) in the browser. */
+  readonly baseUrl?: string;
+  /** Overridable for tests; defaults to the seed's 40 s / 10 min. */
+  readonly timeouts?: { readonly defaultMs: number; readonly longMs: number };
+  readonly fetch?: typeof fetch;
+}
+
+export interface ApiClient {
+  callEffect<T>(routeId: RouteId, options?: CallOptions): Effect.Effect<T, ApiFailure>;
+  call<T>(routeId: RouteId, options?: CallOptions): Promise<T>;
+}
+
+/** Routes whose 401 means "wrong credentials" rather than "your session ended". */
+const isSessionRoute = (id: RouteId, def: RouteDef): boolean => id !== 'auth.login' && def.access !== 'public';
+
+const withQuery = (url: string, query: CallOptions['query']): string => {
+  if (!query) return url;
+  const search = new URLSearchParams();
+  for (const [k, v] of Object.entries(query)) if (v !== undefined) search.set(k, String(v));
+  const text = search.toString();
+  return text ? `${url}?${text}` : url;
+};
+
+const readErrorBody = async (response: Response): Promise<{ key?: string; message?: string; errors?: string[] }> => {
+  try {
+    const body: unknown = await response.json();
+    return typeof body === 'object' && body !== null
+      ? (body as { key?: string; message?: string; errors?: string[] })
+      : {};
+  } catch {
+    return {};
+  }
+};
+
+export const createApiClient = (options: ApiClientOptions): ApiClient => {
+  const { bus, sessionStore } = options;
+  const baseUrl = options.baseUrl ?? '';
+  const timeouts = options.timeouts ?? TIMEOUTS;
+  const doFetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+
+  const buildRequest = (id: RouteId, def: RouteDef, opts: CallOptions): RequestInit & { url: string } => {
+    const headers: Record<string, string> = { Accept: 'application/json' };
+    const token = sessionStore.getToken();
+    const refresh = sessionStore.getRefreshToken();
+    if (token) headers.Authorization = `Bearer ${token}`;
+    if (refresh) headers['Refresh-Token'] = refresh;
+    let body: BodyInit | undefined;
+    if (opts.formData) body = opts.formData;
+    else if (opts.body !== undefined) {
+      headers['Content-Type'] = 'application/json';
+      body = JSON.stringify(opts.body);
+    }
+    return { url: baseUrl + withQuery(routeUrl(id, opts.params), opts.query), method: def.method, headers, body };
+  };
+
+  const storeRotatedTokens = (response: Response): void => {
+    const token = response.headers.get(AUTH_HEADERS.setAuthorization);
+    const refresh = response.headers.get(AUTH_HEADERS.setRefreshToken);
+    if (refresh) sessionStore.setRefreshToken(refresh);
+    if (token) {
+      sessionStore.setToken(token.replace(/^Bearer\s+/i, ''));
+      bus.emit({ type: 'api.token.rotated', token: sessionStore.getToken() ?? token });
+    }
+  };
+
+  const callEffect = <T>(id: RouteId, opts: CallOptions = {}): Effect.Effect<T, ApiFailure> => {
+    const def: RouteDef = ROUTES[id];
+    const fail = (status: number, key: string, message?: string, errors?: readonly string[]) =>
+      new ApiFailure({ routeId: id, status, key, message, errors });
+
+    const exchange = Effect.tryPromise({
+      try: async (signal): Promise<T> => {
+        const { url, ...init } = buildRequest(id, def, opts);
+        const signals = opts.signal ? [signal, opts.signal] : [signal];
+        const response = await doFetch(url, { ...init, signal: AbortSignal.any(signals) });
+        storeRotatedTokens(response);
+        if (!response.ok) {
+          const body = await readErrorBody(response);
+          throw fail(response.status, body.key ?? ERROR_KEYS.internal, body.message, body.errors);
+        }
+        if (def.binary) return (await response.blob()) as T;
+        if (response.status === 204) return undefined as T;
+        const text = await response.text();
+        return (text ? JSON.parse(text) : undefined) as T;
+      },
+      catch: (error) => {
+        if (error instanceof ApiFailure) return error;
+        if (opts.signal?.aborted) return fail(0, ERROR_KEYS.aborted);
+        return fail(0, ERROR_KEYS.network, error instanceof Error ? error.message : undefined);
+      },
+    });
+
+    const timeoutMs = def.timeout === 'none' ? null : def.timeout === 'long' ? timeouts.longMs : timeouts.defaultMs;
+    const bounded =
+      timeoutMs === null
+        ? exchange
+        : exchange.pipe(
+            Effect.timeoutFail({ duration: Duration.millis(timeoutMs), onTimeout: () => fail(0, ERROR_KEYS.timeout) }),
+          );
+
+    return bounded.pipe(
+      Effect.tap(() => Effect.sync(() => bus.emit({ type: 'api.call.succeeded', routeId: id }))),
+      Effect.tapError((failure) =>
+        Effect.sync(() => {
+          bus.emit({
+            type: 'api.call.failed',
+            routeId: id,
+            key: failure.key,
+            status: failure.status,
+            message: failure.message,
+          });
+          if (failure.status === 401 && isSessionRoute(id, def)) {
+            bus.emit({ type: 'api.session.expired', key: failure.key, routeId: id });
+          }
+        }),
+      ),
+    );
+  };
+
+  const call = async <T>(id: RouteId, opts?: CallOptions): Promise<T> => {
+    const exit = await Effect.runPromiseExit(callEffect<T>(id, opts));
+    if (Exit.isSuccess(exit)) return exit.value;
+    throw Cause.squash(exit.cause);
+  };
+
+  return { callEffect, call };
+};

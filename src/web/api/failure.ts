@@ -1,0 +1,16 @@
+import { Data } from 'effect';
+import type { RouteId } from '../../contract/routes.ts';
+
+/**
+ * Every way a call can fail, as one shape the UI can translate: the server's `ApiError` fields,
+ * or a client-side key (`error.timeout`, `error.network`, `error.aborted`) with status 0.
+ */
+export class ApiFailure extends Data.TaggedError('ApiFailure')<{
+  readonly routeId: RouteId;
+  readonly status: number;
+  readonly key: string;
+  readonly message?: string;
+  readonly errors?: readonly string[];
+}> {}
+
+export const isApiFailure = (value: unknown): value is ApiFailure => value instanceof ApiFailure;

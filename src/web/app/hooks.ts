@@ -1,0 +1,115 @@
+/** The view-facing API of the actors: selectors for reading, named functions for sending. */
+import { useSelector } from '@xstate/react';
+import { useMemo, useSyncExternalStore } from 'react';
+import { selectAlerts } from '../../../machines/alerts/alerts.selectors.ts';
+import type { AlertInput } from '../../../machines/alerts/alerts.types.ts';
+import { selectAuth, type AuthView } from '../../../machines/auth/auth.selectors.ts';
+import { selectIsEmpty, selectNotifications } from '../../../machines/notifications/notifications.selectors.ts';
+import type { DomainId } from '../../contract/constants.ts';
+import type { Alert, BadgeCounts, Notification } from '../../contract/entities.ts';
+import { useServices } from './context.tsx';
+
+export interface UseAuth extends AuthView {
+  login(login: string, password: string): void;
+  chooseDomain(domain: DomainId): void;
+  switchOrg(orgId: string): void;
+  resetOrg(): void;
+  logout(): void;
+  refresh(): void;
+}
+
+export const useAuth = (): UseAuth => {
+  const { auth } = useServices().actors;
+  const view = useSelector(auth, selectAuth);
+  const commands = useMemo(
+    () => ({
+      login: (login: string, password: string) => auth.send({ type: 'auth.login', login, password }),
+      chooseDomain: (domain: DomainId) => auth.send({ type: 'auth.domain.choose', domain }),
+      switchOrg: (orgId: string) => auth.send({ type: 'auth.org.switch', orgId }),
+      resetOrg: () => auth.send({ type: 'auth.org.reset' }),
+      logout: () => auth.send({ type: 'auth.logout' }),
+      refresh: () => auth.send({ type: 'auth.session.refresh' }),
+    }),
+    [auth],
+  );
+  return useMemo(() => ({ ...view, ...commands }), [view, commands]);
+};
+
+export interface UseAlerts {
+  readonly alerts: readonly Alert[];
+  push(input: AlertInput): void;
+  close(id: string): void;
+  clear(): void;
+}
+
+export const useAlerts = (): UseAlerts => {
+  const { alerts: actor } = useServices().actors;
+  const alerts = useSelector(actor, selectAlerts);
+  return useMemo(
+    () => ({
+      alerts,
+      push: (input: AlertInput) => actor.send({ type: 'alert.push', alert: input }),
+      close: (id: string) => actor.send({ type: 'alert.close', id }),
+      clear: () => actor.send({ type: 'alert.clear' }),
+    }),
+    [actor, alerts],
+  );
+};
+
+export interface TrackedTask {
+  progress(percentage: number): void;
+  done(): void;
+  fail(): void;
+}
+
+export interface UseNotifications {
+  readonly notifications: readonly Notification[];
+  readonly isEmpty: boolean;
+  cancel(id: string): void;
+  remove(id: string): void;
+  reset(): void;
+  /** Starts a running notification; `cancel` is called if the user cancels it. */
+  track(id: string, text: string, cancel?: () => void): TrackedTask;
+}
+
+export const useNotifications = (): UseNotifications => {
+  const services = useServices();
+  const actor = services.actors.notifications;
+  const notifications = useSelector(actor, selectNotifications);
+  const isEmpty = useSelector(actor, selectIsEmpty);
+  return useMemo(() => {
+    const track = (id: string, text: string, cancel?: () => void): TrackedTask => {
+      if (cancel) services.cancelHandlers.set(id, cancel);
+      actor.send({ type: 'notification.start', id, text, cancelToken: cancel ? id : null });
+      const end = (type: 'notification.done' | 'notification.fail') => {
+        services.cancelHandlers.delete(id);
+        actor.send({ type, id });
+      };
+      return {
+        progress: (percentage) => actor.send({ type: 'notification.progress', id, percentage }),
+        done: () => end('notification.done'),
+        fail: () => end('notification.fail'),
+      };
+    };
+    return {
+      notifications,
+      isEmpty,
+      cancel: (id: string) => actor.send({ type: 'notification.cancel', id }),
+      remove: (id: string) => actor.send({ type: 'notification.remove', id }),
+      reset: () => actor.send({ type: 'notification.reset' }),
+      track,
+    };
+  }, [actor, services, notifications, isEmpty]);
+};
+
+export const useBadges = (): BadgeCounts | null => {
+  const { badges$ } = useServices();
+  return useSyncExternalStore(
+    (onChange) => {
+      const sub = badges$.subscribe(onChange);
+      return () => sub.unsubscribe();
+    },
+    () => badges$.value,
+    () => badges$.value,
+  );
+};

@@ -1,0 +1,15 @@
+export { AppProvider, useServices } from './context.tsx';
+export {
+  useAlerts,
+  useAuth,
+  useBadges,
+  useNotifications,
+  type TrackedTask,
+  type UseAlerts,
+  type UseAuth,
+  type UseNotifications,
+} from './hooks.ts';
+export { createServices, selectAuth, waitForAuthSettled, type Services, type ServicesOptions } from './services.ts';
+export { createSessionStore, memoryStorage, SESSION_KEYS, type SessionStore } from './sessionStore.ts';
+export type { AuthStatus, AuthView, SessionView } from '../../../machines/auth/index.ts';
+export type { AlertInput } from '../../../machines/alerts/alerts.types.ts';

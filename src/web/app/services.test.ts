@@ -1,0 +1,170 @@
+import { createServer, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { waitFor } from 'xstate';
+import { selectAuth } from '../../../machines/auth/auth.selectors.ts';
+import { selectAlerts } from '../../../machines/alerts/alerts.selectors.ts';
+import { selectNotifications } from '../../../machines/notifications/notifications.selectors.ts';
+import type { CurrentUser, LoginResponse } from '../../contract/entities.ts';
+import { ALERT_KEYS } from '../../contract/keys.ts';
+import { routeUrl } from '../../contract/routes.ts';
+import { createServices, waitForAuthSettled, type Services } from './services.ts';
+import { memoryStorage } from './sessionStore.ts';
+
+const LOGIN: LoginResponse = {
+  login: 'admin',
+  userId: 'u1',
+  userRootOrgs: [{ domain: 'main', orgsInVisu: [{ id: 'o1', name: 'Groupe Martin', siret: '73282932000074' }] }],
+  userOrgId: 'o1',
+  userOrgName: 'Groupe Martin',
+  firstName: 'Camille',
+  name: 'Martin',
+  email: 'camille@example.fr',
+  features: ['EmpList', 'DocCreateDispatch'],
+  domain: 'main',
+  isFreeTrial: false,
+  signatureV3: true,
+};
+const CURRENT: CurrentUser = {
+  login: 'admin',
+  userId: 'u1',
+  firstName: 'Camille',
+  name: 'Martin',
+  email: 'camille@example.fr',
+  features: ['EmpList', 'DocCreateDispatch'],
+  domain: 'main',
+  userRootOrgs: LOGIN.userRootOrgs,
+  orgId: 'o1',
+  orgName: 'Groupe Martin',
+  baseOrgId: 'o1',
+  baseOrgName: 'Groupe Martin',
+  isFreeTrial: false,
+  signatureV3: true,
+  locale: 'fr',
+};
+const BADGES = {
+  employees: { all: 10, active: 8, inactive: 1, toValidate: 2 },
+  campaigns: { validation: 0, finalized: 0, errorRetry: 1, errorDelete: 0, splitting: 0, dispatching: 0, refused: 0 },
+  signbooks: { inProgress: 0, toSign: 0, done: 0 },
+};
+
+/** A small stand-in server speaking the session protocol: tokens valid until revoked. */
+let server: Server;
+let baseUrl: string;
+const valid = new Set<string>();
+const json = (res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) => {
+  res.writeHead(status, { 'content-type': 'application/json', ...headers });
+  res.end(JSON.stringify(body));
+};
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    req.resume();
+    req.on('end', () => {
+      const token = (req.headers.authorization ?? '').replace('Bearer ', '');
+      if (req.url === routeUrl('auth.login')) {
+        valid.add('tok-1');
+        return json(res, 200, LOGIN, { 'set-authorization': 'tok-1', 'set-refresh-token': 'ref-1' });
+      }
+      if (!valid.has(token)) return json(res, 401, { key: 'error.auth.invalid-token', status: 401 });
+      if (req.url === routeUrl('users.current')) return json(res, 200, CURRENT);
+      if (req.url === routeUrl('shell.badges')) return json(res, 200, BADGES);
+      if (req.url === routeUrl('auth.logout')) {
+        valid.delete(token);
+        return json(res, 200, {});
+      }
+      json(res, 404, { key: 'error.not-found', status: 404 });
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+const running: Services[] = [];
+afterEach(() => running.splice(0).forEach((s) => s.stop()));
+const make = (storage = memoryStorage()) => {
+  const services = createServices({ baseUrl, storage, socket: false });
+  running.push(services);
+  return services;
+};
+const loggedIn = (s: Services) => waitFor(s.actors.auth, (snap) => selectAuth(snap).isLoggedIn);
+
+describe('app services', () => {
+  it('logs in over HTTP, keeps the token in storage only, loads the badges and their alerts', async () => {
+    const services = make();
+    await waitForAuthSettled(services);
+    services.actors.auth.send({ type: 'auth.login', login: 'admin', password: 'x' });
+    const snap = await loggedIn(services);
+    expect(selectAuth(snap).session?.fullName).toBe('Camille Martin');
+    expect(JSON.stringify(snap.context)).not.toContain('tok-1');
+    expect(services.sessionStore.getToken()).toBe('tok-1');
+    expect(services.sessionStore.getRefreshToken()).toBe('ref-1');
+    await waitFor(services.actors.alerts, (s) => selectAlerts(s).length === 2);
+    expect(services.badges$.value).toEqual(BADGES);
+  });
+
+  it('resumes the stored session after a reload', async () => {
+    const storage = memoryStorage();
+    const first = make(storage);
+    await waitForAuthSettled(first);
+    first.actors.auth.send({ type: 'auth.login', login: 'admin', password: 'x' });
+    await loggedIn(first);
+    first.stop();
+    const second = make(storage);
+    const snap = await waitForAuthSettled(second);
+    expect(selectAuth(snap).status).toBe('loggedIn');
+  });
+
+  it('treats a stored session the server refuses at reload as expired', async () => {
+    const storage = memoryStorage();
+    const first = make(storage);
+    await waitForAuthSettled(first);
+    first.actors.auth.send({ type: 'auth.login', login: 'admin', password: 'x' });
+    await loggedIn(first);
+    first.stop();
+    valid.clear();
+    const second = make(storage);
+    const auth = selectAuth(await waitForAuthSettled(second));
+    expect(auth.status).toBe('loggedOut');
+    expect(auth.expiredReason).toBe(ALERT_KEYS.sessionExpired);
+    expect(selectAlerts(second.actors.alerts.getSnapshot()).map((a) => a.message)).toEqual([ALERT_KEYS.sessionExpired]);
+    expect(second.sessionStore.getSession()).toBeNull();
+  });
+
+  it('on a 401 clears alerts and notifications, shows the expiry alert, wipes storage and goes to login', async () => {
+    const services = make();
+    await waitForAuthSettled(services);
+    services.actors.auth.send({ type: 'auth.login', login: 'admin', password: 'x' });
+    await loggedIn(services);
+    services.actors.alerts.send({
+      type: 'alert.push',
+      alert: { message: 'masks.get.error', type: 'error', mode: 'manual' },
+    });
+    services.actors.notifications.send({ type: 'notification.start', id: 'n1', text: 'upload' });
+    let aborted = false;
+    services.cancelHandlers.set('n1', () => (aborted = true));
+    valid.clear(); // the server revokes the session
+    await expect(services.api.call('users.current')).rejects.toMatchObject({ status: 401 });
+    const auth = selectAuth(services.actors.auth.getSnapshot());
+    expect(auth.status).toBe('loggedOut');
+    expect(auth.expiredReason).toBe(ALERT_KEYS.sessionExpired);
+    expect(selectAlerts(services.actors.alerts.getSnapshot()).map((a) => a.message)).toEqual([
+      ALERT_KEYS.sessionExpired,
+    ]);
+    expect(selectNotifications(services.actors.notifications.getSnapshot())).toEqual([]);
+    expect(aborted).toBe(true);
+    expect(services.sessionStore.getToken()).toBeNull();
+    expect(services.sessionStore.getSession()).toBeNull();
+  });
+
+  it('logs out through the server and forgets the session', async () => {
+    const services = make();
+    await waitForAuthSettled(services);
+    services.actors.auth.send({ type: 'auth.login', login: 'admin', password: 'x' });
+    await loggedIn(services);
+    services.actors.auth.send({ type: 'auth.logout' });
+    await waitFor(services.actors.auth, (s) => selectAuth(s).isLoggedOut);
+    expect(valid.has('tok-1')).toBe(false);
+    expect(services.sessionStore.getSession()).toBeNull();
+  });
+});

@@ -1,0 +1,185 @@
+/**
+ * Builds the browser's services and long-lived actors once and connects them:
+ * bus facts → machines (through invoked observable actors), session expiry → alerts and
+ * notifications cleared + expiry alert + storage wiped + socket closed, auth session → socket
+ * and badge counts, notification cancel → the task's abort handler.
+ */
+import { BehaviorSubject } from 'rxjs';
+import { createActor, fromEventObservable, waitFor, type Actor } from 'xstate';
+import { alertsMachine } from '../../../machines/alerts/alerts.machine.ts';
+import { authMachine } from '../../../machines/auth/auth.machine.ts';
+import { createAuthActors } from '../../../machines/auth/auth.actors.ts';
+import { selectAuth, selectAuthStatus, type AuthSnapshot } from '../../../machines/auth/auth.selectors.ts';
+import { notificationsMachine } from '../../../machines/notifications/notifications.machine.ts';
+import type { BadgeCounts } from '../../contract/entities.ts';
+import { ALERT_KEYS } from '../../contract/keys.ts';
+import { createApiClient, type ApiClient, type ApiClientOptions } from '../api/index.ts';
+import { createBus, type Bus } from '../bus/index.ts';
+import { createPush, type PushClient, type PushOptions } from '../push/index.ts';
+import { createSessionStore, type SessionStore } from './sessionStore.ts';
+
+export interface ServicesOptions {
+  /** API origin ('' = same origin). */
+  readonly baseUrl?: string;
+  /** Storage for the session; `null` = in memory; absent = localStorage. */
+  readonly storage?: Parameters<typeof createSessionStore>[0];
+  /** `false` disables the socket (tests without a push server). */
+  readonly socket?: false | Pick<PushOptions, 'url' | 'socketOptions'>;
+  readonly timeouts?: ApiClientOptions['timeouts'];
+  readonly appVersion?: string;
+}
+
+export interface Services {
+  readonly bus: Bus;
+  readonly api: ApiClient;
+  readonly push: PushClient;
+  readonly sessionStore: SessionStore;
+  readonly actors: {
+    readonly auth: Actor<typeof authMachine>;
+    readonly alerts: Actor<typeof alertsMachine>;
+    readonly notifications: Actor<typeof notificationsMachine>;
+  };
+  /** Latest badge counts for the current organisation (push, else `shell.badges`). */
+  readonly badges$: BehaviorSubject<BadgeCounts | null>;
+  /** Abort handlers of running notifications, by notification id. */
+  readonly cancelHandlers: Map<string, () => void>;
+  stop(): void;
+}
+
+const noPush: PushClient = { start() {}, stop() {}, connected: false, follow() {}, unfollow() {} };
+
+const inSession = (s: AuthSnapshot): boolean => s.matches('session');
+
+export const createServices = (options: ServicesOptions = {}): Services => {
+  const bus = createBus();
+  const sessionStore = createSessionStore(options.storage);
+  const api = createApiClient({ bus, sessionStore, baseUrl: options.baseUrl ?? '', timeouts: options.timeouts });
+  const push =
+    options.socket === false
+      ? noPush
+      : createPush({
+          bus,
+          sessionStore,
+          renewToken: () => api.call('users.current'),
+          ...(options.socket ?? {}),
+        });
+  const badges$ = new BehaviorSubject<BadgeCounts | null>(null);
+  const cancelHandlers = new Map<string, () => void>();
+
+  const auth = createActor(
+    authMachine.provide({
+      actors: createAuthActors({
+        api,
+        sessionStore,
+        appVersion: options.appVersion,
+        sessionFacts: () => bus.ofType('api.session.expired', 'api.token.rotated', 'push.session.expired'),
+      }),
+    }),
+  );
+  const alerts = createActor(
+    alertsMachine.provide({ actors: { badgeFacts: fromEventObservable(() => bus.ofType('push.badges.updated')) } }),
+    { input: {} },
+  );
+  const notifications = createActor(
+    notificationsMachine.provide({
+      actors: { notificationFacts: fromEventObservable(() => bus.ofType('push.notification.upserted')) },
+    }),
+  );
+
+  auth.on('auth.session.expired', () => {
+    push.stop();
+    sessionStore.clear();
+    badges$.next(null);
+    alerts.send({ type: 'alert.clear' });
+    notifications.send({ type: 'notification.clear' });
+    alerts.send({
+      type: 'alert.push',
+      alert: { message: ALERT_KEYS.sessionExpired, type: 'warning', mode: 'automatic' },
+    });
+  });
+  auth.on('auth.org.switch.failed', ({ error }) => {
+    alerts.send({
+      type: 'alert.push',
+      alert: { message: ALERT_KEYS.organizations.switchFailure, type: 'error', mode: 'manual', detail: error.message },
+    });
+  });
+  notifications.on('notification.canceled', ({ id }) => {
+    cancelHandlers.get(id)?.();
+    cancelHandlers.delete(id);
+  });
+
+  const pushCounts = () => {
+    const counts = badges$.value;
+    const features = auth.getSnapshot().context.session?.features ?? [];
+    if (counts) {
+      alerts.send({
+        type: 'alerts.counts.updated',
+        toValidate: counts.employees.toValidate,
+        errorRetry: counts.campaigns.errorRetry,
+        features,
+      });
+    }
+  };
+  const badgeSub = bus.ofType('push.badges.updated').subscribe((e) => {
+    badges$.next(e.payload);
+    pushCounts();
+  });
+
+  /** Connect the socket and load the counts when a session opens or its organisation changes. */
+  let openedFor: string | null = null;
+  let stopped = false;
+  const authSub = auth.subscribe((snapshot) => {
+    const session = snapshot.context.session;
+    const key = inSession(snapshot) && session ? `${session.userId}|${session.domain}|${session.orgId}` : null;
+    if (key === openedFor) return;
+    const wasOpen = openedFor !== null;
+    openedFor = key;
+    if (!key) {
+      push.stop();
+      badges$.next(null);
+      return;
+    }
+    if (!wasOpen) push.start();
+    if (selectAuthStatus(snapshot) === 'loggedIn') {
+      api.call<BadgeCounts>('shell.badges').then(
+        (counts) => {
+          if (openedFor === key && !stopped) {
+            badges$.next(counts);
+            pushCounts();
+          }
+        },
+        () => undefined, // a failed count load leaves the badges empty; the next push fills them
+      );
+    }
+  });
+
+  auth.start();
+  alerts.start();
+  notifications.start();
+
+  return {
+    bus,
+    api,
+    push,
+    sessionStore,
+    actors: { auth, alerts, notifications },
+    badges$,
+    cancelHandlers,
+    stop() {
+      stopped = true;
+      authSub.unsubscribe();
+      badgeSub.unsubscribe();
+      push.stop();
+      auth.stop();
+      alerts.stop();
+      notifications.stop();
+      bus.close();
+    },
+  };
+};
+
+/** Resolves once auth has left `restoring` (route guards wait for it on first load). */
+export const waitForAuthSettled = (services: Services): Promise<AuthSnapshot> =>
+  waitFor(services.actors.auth, (s) => !s.matches('restoring'), { timeout: Infinity });
+
+export { selectAuth };

@@ -1,0 +1,1 @@
+export { createPush, SERVER_EVENTS, type PushClient, type PushOptions } from './push.ts';

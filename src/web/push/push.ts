@@ -1,0 +1,144 @@
+/**
+ * The push client: one socket.io connection (same origin, `/socket.io`) authenticated with the
+ * current session token, whose server events are re-emitted on the bus as `push.<event>`.
+ * `auth` is a function so every reconnection presents the token of that moment; after a token
+ * rotation the live socket re-authenticates with `session.resume` (or reconnects if refused).
+ */
+import { io, type ManagerOptions, type Socket, type SocketOptions } from 'socket.io-client';
+import type { Subscription } from 'rxjs';
+import {
+  SOCKET_PATH,
+  type ClientToServerEvents,
+  type ServerEventName,
+  type ServerToClientEvents,
+} from '../../contract/socket.ts';
+import type { Bus, BusEvent } from '../bus/index.ts';
+import type { SessionStore } from '../app/sessionStore.ts';
+
+/** Exhaustive: a new server event in the contract does not compile until it is forwarded here. */
+const FORWARDED = {
+  'badges.updated': true,
+  'notification.upserted': true,
+  'campaign.updated': true,
+  'campaign.progressed': true,
+  'dispatchedDoc.updated': true,
+  'signbook.updated': true,
+  'session.expired': true,
+  'rooms.joined': true,
+} as const satisfies Record<ServerEventName, true>;
+export const SERVER_EVENTS = Object.keys(FORWARDED) as ServerEventName[];
+
+export interface PushOptions {
+  readonly bus: Bus;
+  readonly sessionStore: Pick<SessionStore, 'getToken'>;
+  /** Absent → same origin. */
+  readonly url?: string;
+  readonly socketOptions?: Partial<ManagerOptions & SocketOptions>;
+  /**
+   * Renews the access token (an API call carrying the refresh token). A handshake refused for an
+   * expired access token is retried once with the renewed token instead of ending the session.
+   */
+  readonly renewToken?: () => Promise<unknown>;
+}
+
+export interface PushClient {
+  start(): void;
+  stop(): void;
+  readonly connected: boolean;
+  /** Follow a campaign or signbook page; re-sent after every reconnection. */
+  follow(kind: 'campaign' | 'signbook', id: string): void;
+  unfollow(kind: 'campaign' | 'signbook', id: string): void;
+}
+
+type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+
+const authKeyOf = (error: Error & { data?: unknown }): string | null => {
+  const data = error.data as { key?: unknown } | undefined;
+  const key = typeof data?.key === 'string' ? data.key : error.message;
+  return key.startsWith('error.auth.') ? key : null;
+};
+
+export const createPush = ({ bus, sessionStore, url, socketOptions, renewToken }: PushOptions): PushClient => {
+  let socket: ClientSocket | null = null;
+  let rotation: Subscription | null = null;
+  const follows = new Set<string>();
+
+  const sendFollow = (s: ClientSocket, entry: string) => {
+    const [kind, id] = entry.split(':', 2) as ['campaign' | 'signbook', string];
+    s.emit(kind === 'campaign' ? 'campaign.follow' : 'signbook.follow', id, () => {});
+  };
+
+  const build = (): ClientSocket => {
+    const options: Partial<ManagerOptions & SocketOptions> = {
+      path: SOCKET_PATH,
+      autoConnect: false,
+      auth: (cb) => cb({ token: sessionStore.getToken() ?? '' }),
+      ...socketOptions,
+    };
+    const s: ClientSocket = url ? io(url, options) : io(options);
+    for (const name of SERVER_EVENTS) {
+      s.on(name, ((payload: unknown) => bus.emit({ type: `push.${name}`, payload } as BusEvent)) as never);
+    }
+    s.on('connect', () => {
+      bus.emit({ type: 'push.connected' });
+      for (const entry of follows) sendFollow(s, entry);
+    });
+    s.on('disconnect', (reason) => bus.emit({ type: 'push.disconnected', reason }));
+    s.on('connect_error', (error) => {
+      const key = authKeyOf(error as Error & { data?: unknown });
+      if (!key) return;
+      const refused = sessionStore.getToken();
+      if (key === 'error.auth.expired-token' && renewToken) {
+        renewToken().then(
+          () => {
+            if (socket !== s) return;
+            if (sessionStore.getToken() !== refused) s.connect();
+            else bus.emit({ type: 'api.session.expired', key });
+          },
+          () => undefined, // the API client has already reported a failed renewal (401 → api.session.expired)
+        );
+        return;
+      }
+      bus.emit({ type: 'api.session.expired', key });
+    });
+    return s;
+  };
+
+  const resume = (token: string) => {
+    const s = socket;
+    if (!s?.connected) return; // the next (re)connection presents the new token by itself
+    s.timeout(5_000).emit('session.resume', token, (err: Error | null, ok?: boolean) => {
+      if (err || !ok) {
+        s.disconnect();
+        s.connect();
+      }
+    });
+  };
+
+  return {
+    start() {
+      if (socket) return;
+      socket = build();
+      rotation = bus.ofType('api.token.rotated').subscribe((e) => resume(e.token));
+      socket.connect();
+    },
+    stop() {
+      rotation?.unsubscribe();
+      rotation = null;
+      socket?.removeAllListeners();
+      socket?.disconnect();
+      socket = null;
+    },
+    get connected() {
+      return socket?.connected ?? false;
+    },
+    follow(kind, id) {
+      const entry = `${kind}:${id}`;
+      follows.add(entry);
+      if (socket?.connected) sendFollow(socket, entry);
+    },
+    unfollow(kind, id) {
+      follows.delete(`${kind}:${id}`);
+    },
+  };
+};
