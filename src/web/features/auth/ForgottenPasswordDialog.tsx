@@ -1,0 +1,90 @@
+import { Alert, Button, CloseButton, Dialog, Field, Input, Portal, Stack, Text } from '@chakra-ui/react';
+import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ALERT_KEYS } from '../../../contract/keys.ts';
+import { useServices } from '../../app/index.ts';
+
+type Phase = { step: 'form' } | { step: 'sending' } | { step: 'sent' } | { step: 'failed'; key: string };
+
+/** Forgotten password: sends `users.passwordLost` with the e-mail, then confirms without revealing whether the account exists. */
+export const ForgottenPasswordDialog = ({ open, onClose }: { open: boolean; onClose: () => void }) => {
+  const { t } = useTranslation();
+  const { api } = useServices();
+  const emailId = useId();
+  const [email, setEmail] = useState('');
+  const [phase, setPhase] = useState<Phase>({ step: 'form' });
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (!email.trim()) return;
+    setPhase({ step: 'sending' });
+    api
+      .call('users.passwordLost', { body: { email: email.trim() } })
+      .then(() => setPhase({ step: 'sent' }))
+      .catch((failure: { key?: string }) => setPhase({ step: 'failed', key: failure.key ?? 'error.internal' }));
+  };
+
+  return (
+    <Dialog.Root open={open} onOpenChange={(d) => (d.open ? undefined : onClose())} placement="center">
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner px="3">
+          <Dialog.Content>
+            <form onSubmit={submit} noValidate>
+              <Dialog.Header>
+                <Dialog.Title>{t('auth.forgot.title')}</Dialog.Title>
+              </Dialog.Header>
+              <Dialog.Body>
+                {phase.step === 'sent' ? (
+                  <Alert.Root status="success" role="status">
+                    <Alert.Indicator />
+                    <Alert.Description>{t(ALERT_KEYS.users.passwordLostSent)}</Alert.Description>
+                  </Alert.Root>
+                ) : (
+                  <Stack gap="3">
+                    <Text>{t('auth.forgot.intro')}</Text>
+                    <Field.Root required>
+                      <Field.Label htmlFor={emailId}>{t('auth.fields.email')}</Field.Label>
+                      <Input
+                        id={emailId}
+                        type="email"
+                        value={email}
+                        onChange={(e) => setEmail(e.target.value)}
+                        autoComplete="email"
+                      />
+                    </Field.Root>
+                    {phase.step === 'failed' ? (
+                      <Text color="red.fg" role="alert">
+                        {t(phase.key, { defaultValue: t('error.internal') })}
+                      </Text>
+                    ) : null}
+                  </Stack>
+                )}
+              </Dialog.Body>
+              <Dialog.Footer>
+                <Dialog.ActionTrigger asChild>
+                  <Button variant="outline">
+                    {phase.step === 'sent' ? t('common.actions.close') : t('common.actions.cancel')}
+                  </Button>
+                </Dialog.ActionTrigger>
+                {phase.step === 'sent' ? null : (
+                  <Button
+                    type="submit"
+                    colorPalette="brand"
+                    loading={phase.step === 'sending'}
+                    disabled={!email.trim()}
+                  >
+                    {t('auth.actions.sendLink')}
+                  </Button>
+                )}
+              </Dialog.Footer>
+            </form>
+            <Dialog.CloseTrigger asChild>
+              <CloseButton size="sm" aria-label={t('common.actions.close')} />
+            </Dialog.CloseTrigger>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+};

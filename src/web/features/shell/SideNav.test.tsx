@@ -1,0 +1,92 @@
+// @vitest-environment happy-dom
+import { cleanup, screen, within } from '@testing-library/react';
+import { RouterProvider, createMemoryHistory, createRootRoute, createRouter } from '@tanstack/react-router';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { BadgeCounts } from '../../../contract/entities.ts';
+import type { Feature } from '../../../contract/features.ts';
+import { renderWithProviders } from '../../testing/render.tsx';
+import { buildNav } from './navModel.ts';
+import { SideNav } from './SideNav.tsx';
+
+afterEach(cleanup);
+
+const ALL: Feature[] = ['DocSearch', 'EmpList', 'DocListDispatch', 'ParaphList', 'ParaphCreateUpdate'];
+const badges: BadgeCounts = {
+  employees: { all: 312, active: 99, inactive: 100, toValidate: 7 },
+  campaigns: { validation: 2, finalized: 140, errorRetry: 1, errorDelete: 0, splitting: 0, dispatching: 0, refused: 3 },
+  signbooks: { inProgress: 4, toSign: 2, done: 10 },
+};
+
+/** SideNav inside a real (memory) router, since its entries are router links. */
+const renderNav = async (features: Feature[], hasEmail = true, mini = false) => {
+  const groups = buildNav({ features, badges, hasEmail });
+  const rootRoute = createRootRoute({ component: () => <SideNav groups={groups} mini={mini} /> });
+  const router = createRouter({ routeTree: rootRoute, history: createMemoryHistory({ initialEntries: ['/'] }) });
+  await router.load();
+  renderWithProviders(<RouterProvider router={router as never} />);
+  return screen.findByRole('navigation', { name: 'Navigation principale' });
+};
+
+describe('SideNav feature gating', () => {
+  it('shows only home without any feature', async () => {
+    const nav = await renderNav([]);
+    const links = within(nav).getAllByRole('link');
+    expect(links.map((l) => l.textContent)).toEqual(['Accueil']);
+  });
+
+  it('hides the employees section without EmpList and shows it with', async () => {
+    let nav = await renderNav(['DocSearch']);
+    expect(within(nav).queryByText('Salariés')).toBeNull();
+    expect(within(nav).getByRole('link', { name: 'Documents' })).toBeTruthy();
+    cleanup();
+    nav = await renderNav(['EmpList']);
+    expect(within(nav).getByText('Salariés')).toBeTruthy();
+    expect(within(nav).queryByRole('link', { name: 'Documents' })).toBeNull();
+  });
+
+  it('shows signbook templates only with ParaphCreateUpdate', async () => {
+    let nav = await renderNav(['ParaphList']);
+    expect(within(nav).queryByRole('link', { name: /Modèles/ })).toBeNull();
+    cleanup();
+    nav = await renderNav(['ParaphList', 'ParaphCreateUpdate']);
+    expect(
+      within(nav)
+        .getByRole('link', { name: /Modèles/ })
+        .getAttribute('href'),
+    ).toBe('/signworkflows/templates');
+  });
+
+  it('disables the signbook section with an explanation when the profile has no e-mail', async () => {
+    const nav = await renderNav(ALL, false);
+    expect(within(nav).getByText('Parapheurs')).toBeTruthy();
+    expect(within(nav).queryByRole('link', { name: /À signer/ })).toBeNull();
+    expect(within(nav).getByText(/nécessitent une adresse e-mail/)).toBeTruthy();
+  });
+});
+
+describe('SideNav badges', () => {
+  it('shows employee counts only under 100', async () => {
+    const nav = await renderNav(ALL);
+    expect(within(nav).getByRole('link', { name: 'Actifs 99' })).toBeTruthy();
+    expect(within(nav).getByRole('link', { name: 'Inactifs' })).toBeTruthy(); // 100: hidden
+    expect(within(nav).getByRole('link', { name: 'Tous' })).toBeTruthy(); // 312: hidden
+    expect(within(nav).getByRole('link', { name: /^À valider 7$/ })).toBeTruthy();
+  });
+
+  it('shows other counts whatever their size', async () => {
+    const nav = await renderNav(ALL);
+    expect(within(nav).getByRole('link', { name: 'Finalisées 140' })).toBeTruthy();
+    expect(within(nav).getByRole('link', { name: 'À relancer 1' }).getAttribute('href')).toBe(
+      '/campaigns/status/error/subStatus/error-retry',
+    );
+    expect(within(nav).getByRole('link', { name: 'À supprimer' })).toBeTruthy(); // 0: no badge
+  });
+
+  it('keeps an accessible name on every entry in the mini variant', async () => {
+    const nav = await renderNav(ALL, true, true);
+    const names = within(nav)
+      .getAllByRole('link')
+      .map((l) => l.getAttribute('aria-label'));
+    expect(names).toEqual(['Accueil', 'Documents', 'Salariés', 'Campagnes', 'Parapheurs']);
+  });
+});
