@@ -41,7 +41,10 @@ export const authFixtures = {
     { type: 'auth.login', login: 'admin', password: 'Secret-2024' },
     { type: 'auth.login', login: ' ', password: '' },
   ],
-  'auth.domain.choose': [{ type: 'auth.domain.choose', domain: 'main' }],
+  'auth.domain.choose': [
+    { type: 'auth.domain.choose', domain: 'main' },
+    { type: 'auth.domain.choose', domain: 'legacy' },
+  ],
   'auth.org.switch': [{ type: 'auth.org.switch', orgId: 'org-child' }],
   'auth.org.reset': [{ type: 'auth.org.reset' }],
   'auth.logout': [{ type: 'auth.logout' }],
@@ -84,6 +87,20 @@ export const authFixtures = {
     {
       type: 'xstate.error.actor.switchDomain',
       actorId: 'switchDomain',
+      error: { key: 'error.auth.domain-denied', status: 403 },
+    },
+  ],
+  'xstate.done.actor.changeDomain': [
+    {
+      type: 'xstate.done.actor.changeDomain',
+      actorId: 'changeDomain',
+      output: { ...SESSIONS.multiDomain, domain: 'legacy' },
+    },
+  ],
+  'xstate.error.actor.changeDomain': [
+    {
+      type: 'xstate.error.actor.changeDomain',
+      actorId: 'changeDomain',
       error: { key: 'error.auth.domain-denied', status: 403 },
     },
   ],

@@ -58,6 +58,8 @@ export const authMachine = setup({
     hasRootOrgsInSeveralDomains: ({ event }) =>
       event.type === 'xstate.done.actor.login' && new Set(event.output.domains.map((d) => d.domain)).size >= 2,
     isOtherOrg: ({ context, event }) => event.type === 'auth.org.switch' && event.orgId !== context.session?.orgId,
+    isOtherDomain: ({ context, event }) =>
+      event.type === 'auth.domain.choose' && event.domain !== context.session?.domain,
     isUnauthorized: ({ event }) => (event as { error?: { status?: unknown } }).error?.status === 401,
     isAwayFromBaseOrg: ({ context }) => context.session !== null && context.session.orgId !== context.session.baseOrgId,
   },
@@ -163,7 +165,24 @@ export const authMachine = setup({
             'auth.org.reset': { guard: 'isAwayFromBaseOrg', target: '.switchingOrg', actions: 'clearOrgSwitchError' },
           },
           states: {
-            idle: { on: { 'auth.session.refresh': 'refreshing' } },
+            idle: {
+              on: {
+                'auth.session.refresh': 'refreshing',
+                // The dashboard's domain selector: enter the other domain without leaving the shell.
+                'auth.domain.choose': { guard: 'isOtherDomain', target: 'changingDomain', actions: 'clearDomainError' },
+              },
+            },
+            changingDomain: {
+              invoke: {
+                id: 'changeDomain',
+                src: 'switchDomain',
+                input: ({ event }) => ({
+                  domain: (event as Extract<AuthEvent, { type: 'auth.domain.choose' }>).domain,
+                }),
+                onDone: { target: 'idle', actions: 'storeSession' },
+                onError: { target: 'idle', actions: 'storeDomainError' },
+              },
+            },
             switchingOrg: {
               invoke: {
                 id: 'switchOrg',

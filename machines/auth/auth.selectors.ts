@@ -1,4 +1,5 @@
 /** Snapshot → view model: the only way views and route guards read the auth machine. */
+import { DOMAINS } from '../../src/contract/constants.ts';
 import type { SnapshotFrom } from 'xstate';
 import type { Feature } from '../../src/contract/features.ts';
 import type { UserRootOrgs } from '../../src/contract/entities.ts';
@@ -17,6 +18,7 @@ export interface AuthView {
   readonly isChoosingDomain: boolean;
   readonly isBusy: boolean;
   readonly isSwitchingOrg: boolean;
+  readonly isChangingDomain: boolean;
   readonly session: SessionView | null;
   readonly features: readonly Feature[];
   hasFeature(feature: Feature): boolean;
@@ -58,6 +60,7 @@ export const selectAuth = (s: AuthSnapshot): AuthView => {
     isChoosingDomain: status === 'choosingDomain',
     isBusy: status === 'loggingIn' || status === 'switchingDomain' || status === 'loggingOut',
     isSwitchingOrg: s.matches({ session: { loggedIn: 'switchingOrg' } }),
+    isChangingDomain: s.matches({ session: { loggedIn: 'changingDomain' } }),
     session,
     features,
     hasFeature: (feature) => features.includes(feature),
@@ -70,7 +73,7 @@ export const selectAuth = (s: AuthSnapshot): AuthView => {
     isOnBaseOrg: session !== null && session.orgId === session.baseOrgId,
     can: {
       login: status === 'loggedOut',
-      chooseDomain: s.can({ type: 'auth.domain.choose', domain: 'legacy' }),
+      chooseDomain: DOMAINS.some((domain) => s.can({ type: 'auth.domain.choose', domain })),
       switchOrg: s.matches({ session: 'loggedIn' }) && !s.matches({ session: { loggedIn: 'switchingOrg' } }),
       resetOrg: s.can({ type: 'auth.org.reset' }),
       logout: s.can({ type: 'auth.logout' }),

@@ -41,6 +41,8 @@ export type AuthActorEvent =
   | ErrorActorEvent<unknown, 'login'>
   | DoneActorEvent<SessionView, 'switchDomain'>
   | ErrorActorEvent<unknown, 'switchDomain'>
+  | DoneActorEvent<SessionView, 'changeDomain'>
+  | ErrorActorEvent<unknown, 'changeDomain'>
   | DoneActorEvent<SessionView, 'switchOrg'>
   | ErrorActorEvent<unknown, 'switchOrg'>
   | DoneActorEvent<SessionView, 'refreshSession'>

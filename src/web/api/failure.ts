@@ -1,11 +1,11 @@
-import { Data } from 'effect';
+import { TaggedError } from 'effect/Micro';
 import type { RouteId } from '../../contract/routes.ts';
 
 /**
  * Every way a call can fail, as one shape the UI can translate: the server's `ApiError` fields,
  * or a client-side key (`error.timeout`, `error.network`, `error.aborted`) with status 0.
  */
-export class ApiFailure extends Data.TaggedError('ApiFailure')<{
+export class ApiFailure extends TaggedError('ApiFailure')<{
   readonly routeId: RouteId;
   readonly status: number;
   readonly key: string;

@@ -4,7 +4,7 @@
  * `auth` is a function so every reconnection presents the token of that moment; after a token
  * rotation the live socket re-authenticates with `session.resume` (or reconnects if refused).
  */
-import { io, type ManagerOptions, type Socket, type SocketOptions } from 'socket.io-client';
+import type { ManagerOptions, Socket, SocketOptions } from 'socket.io-client';
 import type { Subscription } from 'rxjs';
 import {
   SOCKET_PATH,
@@ -58,8 +58,18 @@ const authKeyOf = (error: Error & { data?: unknown }): string | null => {
   return key.startsWith('error.auth.') ? key : null;
 };
 
+/**
+ * socket.io-client is loaded on the first start (after login), not with the login page: the
+ * signed-out screens never push, and the login page has a 250 kB budget.
+ */
+type SocketIo = typeof import('socket.io-client');
+let socketIoModule: Promise<SocketIo> | null = null;
+const loadSocketIo = (): Promise<SocketIo> => (socketIoModule ??= import('socket.io-client'));
+
 export const createPush = ({ bus, sessionStore, url, socketOptions, renewToken }: PushOptions): PushClient => {
   let socket: ClientSocket | null = null;
+  /** Bumped by every start/stop so a start whose module arrives after a stop does nothing. */
+  let generation = 0;
   let rotation: Subscription | null = null;
   const follows = new Set<string>();
 
@@ -68,7 +78,7 @@ export const createPush = ({ bus, sessionStore, url, socketOptions, renewToken }
     s.emit(kind === 'campaign' ? 'campaign.follow' : 'signbook.follow', id, () => {});
   };
 
-  const build = (): ClientSocket => {
+  const build = ({ io }: SocketIo): ClientSocket => {
     const options: Partial<ManagerOptions & SocketOptions> = {
       path: SOCKET_PATH,
       autoConnect: false,
@@ -117,12 +127,20 @@ export const createPush = ({ bus, sessionStore, url, socketOptions, renewToken }
 
   return {
     start() {
-      if (socket) return;
-      socket = build();
+      if (socket || rotation) return;
+      const started = ++generation;
       rotation = bus.ofType('api.token.rotated').subscribe((e) => resume(e.token));
-      socket.connect();
+      loadSocketIo().then(
+        (module) => {
+          if (started !== generation) return;
+          socket = build(module);
+          socket.connect();
+        },
+        () => bus.emit({ type: 'push.disconnected', reason: 'transport error' }),
+      );
     },
     stop() {
+      generation++;
       rotation?.unsubscribe();
       rotation = null;
       socket?.removeAllListeners();
