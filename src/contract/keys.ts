@@ -111,6 +111,7 @@ export const ERROR_KEYS = {
   authDomainDenied: 'error.auth.domain-denied',
   featureForbidden: 'error.feature.forbidden',
   orgForbidden: 'error.org.forbidden',
+  forbidden: 'error.forbidden',
   orgSwitchWhileSplitting: 'error.org.switch-while-splitting',
   notFound: 'error.not-found',
   badRequest: 'error.validation.body',
@@ -123,7 +124,8 @@ export const ERROR_KEYS = {
   notPdf: 'error.upload.not-pdf',
   internal: 'error.internal',
   /** A route of a later issue: registered (auth and feature checks apply) but not served yet. */
-  notImplemented: 'error.not-implemented',
+  /** A route of the contract whose capability arrives with a later issue (answered 501). */
+  notAvailableYet: 'error.not-available-yet',
   /** Microsoft / document-safe single sign-on: no provider is configured on this server. */
   authSsoUnavailable: 'error.auth.sso-unavailable',
   /* Client-side failures (no answer from the server), set by the web API client. */

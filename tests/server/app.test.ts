@@ -71,6 +71,10 @@ describe('plumbing', () => {
     writeFileSync(join(dir, 'assets', 'app-123.js'), 'console.log(1)');
     const spa = await testApp(t.db, { webDir: dir });
     try {
+      // The root itself is the page the README sends people to.
+      const root = await spa.inject({ method: 'GET', url: '/' });
+      expect(root.statusCode).toBe(200);
+      expect(root.body).toContain('spa');
       const route = await spa.inject({ method: 'GET', url: '/campaigns/status/validation' });
       expect(route.statusCode).toBe(200);
       expect(route.body).toContain('spa');

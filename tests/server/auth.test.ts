@@ -284,7 +284,7 @@ describe('feature rights', () => {
       payload: {},
     });
     expect(later.statusCode).toBe(501);
-    expect(later.json().key).toBe(ERROR_KEYS.notImplemented);
+    expect(later.json().key).toBe(ERROR_KEYS.notAvailableYet);
   });
 });
 

@@ -31,6 +31,7 @@ const keyForStatus = (status: number): string => {
   if (status === 404) return ERROR_KEYS.notFound;
   if (status === 413) return ERROR_KEYS.payloadTooLarge;
   if (status === 401) return ERROR_KEYS.authInvalidToken;
+  if (status === 403) return ERROR_KEYS.forbidden;
   if (status >= 400 && status < 500) return ERROR_KEYS.badRequest;
   return ERROR_KEYS.internal;
 };

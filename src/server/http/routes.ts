@@ -97,7 +97,7 @@ export function registerRoutes(app: FastifyInstance, deps: Deps, table: RouteTab
       url: fastifyPath(def),
       config: { routeId: id },
       handler: async (req, reply) => {
-        if (!spec) throw new ApiFailure(501, ERROR_KEYS.notImplemented);
+        if (!spec) throw new ApiFailure(501, ERROR_KEYS.notAvailableYet);
         const body = (spec.body ? decodeBody(spec.body, req.body) : req.body) as never;
         const result = await spec.handle({
           req,

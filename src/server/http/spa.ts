@@ -25,7 +25,7 @@ export async function registerSpa(app: FastifyInstance, webDir: string): Promise
     await app.register(fastifyStatic, {
       root,
       wildcard: true,
-      index: false,
+      index: 'index.html',
       setHeaders: (reply, path) => {
         // Hashed assets never change; index.html must be revalidated to pick up a new build.
         void reply.header(

@@ -1,0 +1,78 @@
+/**
+ * Shared steps for the browser tests. Texts are read from the locale files the app ships, so a test
+ * fails when the screen stops showing what a French (or English) user is meant to read.
+ */
+import { readFileSync } from 'node:fs';
+import { expect, type Locator, type Page } from '@playwright/test';
+import { personaByLogin, type Persona } from '../../src/server/db/seed/personas.ts';
+import { AUTH_HEADERS } from '../../src/contract/routes.ts';
+import { SESSION_KEYS } from '../../src/web/app/sessionStore.ts';
+
+type Messages = { [key: string]: string | Messages };
+const load = (locale: string): Messages =>
+  JSON.parse(readFileSync(new URL(`../../src/web/i18n/locales/${locale}.json`, import.meta.url), 'utf8')) as Messages;
+const LOCALES: Record<string, Messages> = { fr: load('fr'), en: load('en') };
+
+/** The text of a translation key, without interpolation (callers pass keys whose text has none). */
+export function text(key: string, locale: 'fr' | 'en' = 'fr'): string {
+  let node: string | Messages | undefined = LOCALES[locale];
+  for (const part of key.split('.')) node = typeof node === 'object' ? node[part] : undefined;
+  if (typeof node !== 'string') throw new Error(`no ${locale} text for ${key}`);
+  return node;
+}
+
+export const fr = (key: string) => text(key, 'fr');
+
+export function persona(login: string): Persona {
+  const found = personaByLogin(login);
+  if (!found) throw new Error(`no demo persona ${login}`);
+  return found;
+}
+
+export async function shot(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: `tests/artifacts/screens/${name}.png`, fullPage: true });
+}
+
+/** Fills and submits the login form; stays on whatever page the app goes to next. */
+export async function submitLogin(page: Page, login: string, password: string, locale: 'fr' | 'en' = 'fr') {
+  if (!page.url().includes('/login')) await page.goto('/login');
+  await page.getByLabel(text('auth.fields.login', locale), { exact: true }).fill(login);
+  await page.getByLabel(text('auth.fields.password', locale), { exact: true }).fill(password);
+  await page.getByRole('button', { name: text('auth.actions.submit', locale), exact: true }).click();
+}
+
+/** Waits for the dashboard and closes the first-visit welcome dialog so the shell is usable. */
+export async function landOnDashboard(page: Page, locale: 'fr' | 'en' = 'fr') {
+  await expect(page).toHaveURL(/\/dashboard/);
+  // The welcome dialog is modal: the page behind it is hidden from assistive technology until it closes.
+  const welcome = page.getByRole('dialog', { name: text('dashboard.welcome.title', locale) });
+  await expect(welcome).toBeVisible();
+  await welcome.getByRole('button', { name: text('dashboard.welcome.start', locale) }).click();
+  await expect(welcome).toBeHidden();
+  await expect(page.getByRole('heading', { level: 1, name: text('sections.dashboard', locale) })).toBeVisible();
+}
+
+export async function loginAs(page: Page, login: string) {
+  const p = persona(login);
+  await page.goto('/login');
+  await submitLogin(page, p.login, p.password);
+  await landOnDashboard(page);
+}
+
+/** The session tokens the app keeps in the browser, for calls made on the user's behalf. */
+export async function sessionHeaders(page: Page): Promise<Record<string, string>> {
+  const { token, refresh } = await page.evaluate(
+    (keys) => ({ token: localStorage.getItem(keys.token), refresh: localStorage.getItem(keys.refreshToken) }),
+    SESSION_KEYS,
+  );
+  expect(token, 'the app stores the access token in localStorage').toBeTruthy();
+  return {
+    [AUTH_HEADERS.authorization]: `Bearer ${token}`,
+    ...(refresh ? { [AUTH_HEADERS.refreshToken]: refresh } : {}),
+  };
+}
+
+/** Waits for enter animations, so a screenshot shows the element in place rather than sliding in. */
+export async function settled(locator: Locator): Promise<void> {
+  await locator.evaluate((el) => Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished)));
+}
