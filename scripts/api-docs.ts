@@ -49,7 +49,12 @@ const titles: Record<RouteDef['issue'], string> = {
   rights: 'Users, user groups and rules',
 };
 for (const [issue, routes] of byIssue) {
-  lines.push(`## ${titles[issue]}`, '', '| route id | method | path | access | timeout | body |', '|---|---|---|---|---|---|');
+  lines.push(
+    `## ${titles[issue]}`,
+    '',
+    '| route id | method | path | access | timeout | body |',
+    '|---|---|---|---|---|---|',
+  );
   for (const [id, def] of routes) {
     const body = def.multipart ? 'multipart' : def.binary ? 'binary answer' : 'JSON';
     lines.push(

@@ -66,8 +66,7 @@ export const DOWNLOAD_NAMES = {
 } as const;
 
 /** Total pages: count / limit rounded up, at least 1. */
-export const totalPages = (count: number, limit: number): number =>
-  Math.max(1, Math.ceil(count / Math.max(1, limit)));
+export const totalPages = (count: number, limit: number): number => Math.max(1, Math.ceil(count / Math.max(1, limit)));
 
 /** Free trial: floor of the millisecond difference over a day, at least 0. */
 export const trialDaysLeft = (endOfTrialPeriod: string | number | Date, now: Date = new Date()): number =>

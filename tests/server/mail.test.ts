@@ -41,12 +41,22 @@ function startSmtp(): Promise<{ server: Server; port: number; received: Received
           continue;
         }
         const verb = line.slice(0, 4).toUpperCase();
-        if (verb === 'EHLO' || verb === 'HELO') socket.write('250-test\r\n250 8BITMIME\r\n');
-        else if (verb === 'MAIL') (current.from = line), socket.write('250 OK\r\n');
-        else if (verb === 'RCPT') current.to.push(line), socket.write('250 OK\r\n');
-        else if (verb === 'DATA') (inData = true), socket.write('354 go ahead\r\n');
-        else if (verb === 'QUIT') socket.end('221 bye\r\n');
-        else socket.write('250 OK\r\n');
+        if (verb === 'EHLO' || verb === 'HELO') {
+          socket.write('250-test\r\n250 8BITMIME\r\n');
+        } else if (verb === 'MAIL') {
+          current.from = line;
+          socket.write('250 OK\r\n');
+        } else if (verb === 'RCPT') {
+          current.to.push(line);
+          socket.write('250 OK\r\n');
+        } else if (verb === 'DATA') {
+          inData = true;
+          socket.write('354 go ahead\r\n');
+        } else if (verb === 'QUIT') {
+          socket.end('221 bye\r\n');
+        } else {
+          socket.write('250 OK\r\n');
+        }
       }
     });
   });

@@ -50,6 +50,10 @@ export const DomainChoicePage = () => {
                   <Button
                     colorPalette="brand"
                     w="full"
+                    whiteSpace="normal"
+                    h="auto"
+                    minH="10"
+                    py="2"
                     loading={switching && chosen}
                     disabled={switching || !auth.can.chooseDomain}
                     aria-label={t('auth.domainChoice.chooseLabel', { name: label })}
