@@ -126,6 +126,8 @@ export const ApiError = S.Struct({
   message: opt(S.String),
   /** Server error list (seed 001 §8.2: the first is shown after create errors; joined by line breaks on organisation creation). */
   errors: opt(S.Array(S.String)),
+  /** Per-field validation keys (`validation.*`, see validation.ts), for forms to show beside each field. */
+  fields: opt(S.Record({ key: S.String, value: S.String })),
   status: S.Number,
 });
 export type ApiError = typeof ApiError.Type;
@@ -168,6 +170,31 @@ export const Employee = S.Struct({
 });
 export type Employee = typeof Employee.Type;
 
+/** Body of `POST /employee` and `PUT /employee/{id}`; rules in validation.ts (employeeFieldErrors). */
+export const EmployeeInput = S.Struct({
+  name: S.String,
+  firstName: S.String,
+  birthDate: S.String,
+  email: opt(S.NullOr(S.String)),
+  phone: opt(S.NullOr(S.String)),
+  numSecu: opt(S.NullOr(S.String)),
+  address: opt(Address),
+  organizations: S.Array(
+    S.Struct({ organizationId: Id, registrationNumber: opt(S.NullOr(S.String)), active: opt(S.Boolean) }),
+  ),
+  groupIds: opt(S.Array(Id)),
+  needsValidation: opt(S.Boolean),
+});
+export type EmployeeInput = typeof EmployeeInput.Type;
+
+/** Answer of the employee list/search calls. `nextCursor` continues after the last row (keyset paging). */
+export const EmployeePage = S.Struct({
+  count: S.Number,
+  items: S.Array(Employee),
+  nextCursor: S.NullOr(S.String),
+});
+export type EmployeePage = typeof EmployeePage.Type;
+
 export const EmployeeStats = S.Struct({
   totalCount: S.Number,
   activeCount: S.Number,
@@ -185,6 +212,10 @@ export const EmployeeSearchBody = S.Struct({
   unwind: opt(S.Boolean),
   search: opt(S.String),
   needsValidation: opt(S.Boolean),
+  /** Keyset paging: the `nextCursor` of the previous page (replaces offset). */
+  after: opt(S.String),
+  /** Filter for the status lists: active, inactive, to-validate. */
+  status: opt(S.Literal('active', 'inactive', 'to-validate')),
 });
 export type EmployeeSearchBody = typeof EmployeeSearchBody.Type;
 

@@ -11,3 +11,4 @@ export * from './keys.ts';
 export * from './routes.ts';
 export * from './socket.ts';
 export * from './entities.ts';
+export * from './validation.ts';

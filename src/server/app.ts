@@ -11,6 +11,9 @@ import { errorHandler } from './http/errors.ts';
 import { buildOpenApi } from './http/openapi.ts';
 import { type Deps, type RouteTable, installAuthHook, registerRoutes } from './http/routes.ts';
 import { registerSpa } from './http/spa.ts';
+import { dsnRoutes } from './modules/employee/dsn/routes.ts';
+import { employeeRoutes } from './modules/employee/routes.ts';
+import { groupRoutes } from './modules/groups/routes.ts';
 import { hrdeskRoutes } from './modules/hrdesk/routes.ts';
 import { organizationRoutes } from './modules/organization/routes.ts';
 import { staticRoutes } from './modules/static/routes.ts';
@@ -34,7 +37,15 @@ export interface BuildAppOptions {
   logger?: boolean;
 }
 
-export const ROUTE_TABLE: RouteTable = { ...userRoutes, ...organizationRoutes, ...hrdeskRoutes, ...staticRoutes };
+export const ROUTE_TABLE: RouteTable = {
+  ...userRoutes,
+  ...organizationRoutes,
+  ...hrdeskRoutes,
+  ...staticRoutes,
+  ...employeeRoutes,
+  ...dsnRoutes,
+  ...groupRoutes,
+};
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { db, config } = options;

@@ -1,0 +1,135 @@
+/**
+ * Field rules of seed 000 §5, written once and run on both sides: the employee-form machine and
+ * the organisation forms show them as the user types, and the server applies the same functions
+ * before storing anything. Rules answer translation keys of the form `validation.{rule}`, never text.
+ * No runtime dependency: the browser imports this module as is.
+ */
+import { LIMITS } from './constants.ts';
+
+export const VALIDATION_KEYS = {
+  required: 'validation.required', // 'Champ obligatoire'
+  format: 'validation.format', // 'Format incorrect'
+  numSecu: 'validation.numSecu', // 'Le numéro doit comporter 15 chiffres'
+  birthDateFuture: 'validation.birthDateFuture',
+  postalCode: 'validation.postalCode',
+  title: 'validation.title',
+  validationCode: 'validation.validationCode',
+  siret: 'validation.siret', // 'The SIRET must contain 14 digits.'
+  siretChecksum: 'validation.siretChecksum',
+  country: 'validation.country',
+} as const;
+export type ValidationKey = (typeof VALIDATION_KEYS)[keyof typeof VALIDATION_KEYS];
+
+const blank = (value: string | null | undefined): boolean =>
+  value === null || value === undefined || value.trim() === '';
+
+/** Local part of 2+ characters, @, domain of 2+ characters (seed 000 §5). */
+export const EMAIL_PATTERN = /^[^\s@]{2,}@[^\s@]{2,}$/;
+/** Digits, plus, space, dot and hyphen. */
+export const PHONE_PATTERN = /^[0-9+ .-]+$/;
+/** 3 to 10 characters among lowercase letters, digits, hyphen and space. */
+export const POSTAL_CODE_PATTERN = /^[a-z0-9 -]{3,10}$/;
+/** Monegasque company identifier: 2 digits, 1 letter, 5 digits. */
+export const MONACO_ID_PATTERN = /^\d{2}[A-Za-z]\d{5}$/;
+
+export const isValidEmail = (value: string): boolean => EMAIL_PATTERN.test(value.trim());
+
+/** Luhn over all digits (SIREN and SIRET use it). */
+export const isLuhnValid = (digits: string): boolean => {
+  if (!/^\d+$/.test(digits)) return false;
+  let sum = 0;
+  for (let i = 0; i < digits.length; i++) {
+    let d = Number(digits[digits.length - 1 - i]);
+    if (i % 2 === 1) {
+      d *= 2;
+      if (d > 9) d -= 9;
+    }
+    sum += d;
+  }
+  return sum % 10 === 0;
+};
+
+/** La Poste's establishments share SIREN 356000000 and use a digit sum divisible by 5 instead of Luhn. */
+const isLaPosteSiret = (siret: string): boolean =>
+  siret.startsWith('356000000') && [...siret].reduce((s, c) => s + Number(c), 0) % 5 === 0;
+
+/**
+ * A SIRET: 14 digits whose Luhn check holds (La Poste's rule for its establishments), or the
+ * Monegasque format. Spaces are ignored.
+ */
+export const siretError = (raw: string | null | undefined): ValidationKey | null => {
+  if (blank(raw)) return VALIDATION_KEYS.required;
+  const value = (raw ?? '').replace(/\s+/g, '');
+  if (MONACO_ID_PATTERN.test(value)) return null;
+  if (!/^\d{14}$/.test(value)) return VALIDATION_KEYS.siret;
+  return isLuhnValid(value) || isLaPosteSiret(value) ? null : VALIDATION_KEYS.siretChecksum;
+};
+
+export interface EmployeeFields {
+  readonly name?: string | null;
+  readonly firstName?: string | null;
+  readonly birthDate?: string | null;
+  readonly email?: string | null;
+  readonly phone?: string | null;
+  readonly numSecu?: string | null;
+  readonly postal?: string | null;
+  readonly country?: string | null;
+}
+export type EmployeeField = keyof EmployeeFields;
+export type FieldErrors<F extends string = string> = Partial<Record<F, ValidationKey>>;
+
+export interface EmployeeRuleOptions {
+  /** Creation requires an e-mail; an update does not. */
+  readonly mode: 'create' | 'update';
+  /** 'YYYY-MM-DD' of today (the caller's clock), for the birth-date rule. */
+  readonly today: string;
+  /** When given, the country must be one of these. */
+  readonly countries?: readonly string[];
+}
+
+/** Per-field errors of an employee form; empty when valid. */
+export const employeeFieldErrors = (
+  input: EmployeeFields,
+  options: EmployeeRuleOptions,
+): FieldErrors<EmployeeField> => {
+  const errors: FieldErrors<EmployeeField> = {};
+  if (blank(input.name)) errors.name = VALIDATION_KEYS.required;
+  if (blank(input.firstName)) errors.firstName = VALIDATION_KEYS.required;
+  if (blank(input.birthDate)) errors.birthDate = VALIDATION_KEYS.required;
+  else if (!/^\d{4}-\d{2}-\d{2}$/.test(input.birthDate ?? '') || Number.isNaN(Date.parse(input.birthDate ?? '')))
+    errors.birthDate = VALIDATION_KEYS.format;
+  else if ((input.birthDate ?? '') > options.today) errors.birthDate = VALIDATION_KEYS.birthDateFuture;
+  if (blank(input.email)) {
+    if (options.mode === 'create') errors.email = VALIDATION_KEYS.required;
+  } else if (!isValidEmail(input.email ?? '')) errors.email = VALIDATION_KEYS.format;
+  if (!blank(input.phone) && !PHONE_PATTERN.test((input.phone ?? '').trim())) errors.phone = VALIDATION_KEYS.format;
+  if (!blank(input.numSecu) && (input.numSecu ?? '').trim().length !== LIMITS.numSecuLength)
+    errors.numSecu = VALIDATION_KEYS.numSecu;
+  if (!blank(input.postal) && !POSTAL_CODE_PATTERN.test(input.postal ?? '')) errors.postal = VALIDATION_KEYS.postalCode;
+  if (options.countries && !blank(input.country) && !options.countries.includes(input.country ?? ''))
+    errors.country = VALIDATION_KEYS.country;
+  return errors;
+};
+
+/** An empty social security number is sent as absent (seed 001 §5). */
+export const normaliseNumSecu = (value: string | null | undefined): string | undefined =>
+  blank(value) ? undefined : (value ?? '').trim();
+
+export interface OrganizationFields {
+  readonly name?: string | null;
+  readonly siret?: string | null;
+  readonly city?: string | null;
+  readonly zipCode?: string | null;
+}
+export type OrganizationField = keyof OrganizationFields;
+
+export const organizationFieldErrors = (input: OrganizationFields): FieldErrors<OrganizationField> => {
+  const errors: FieldErrors<OrganizationField> = {};
+  if (blank(input.name)) errors.name = VALIDATION_KEYS.required;
+  const siret = siretError(input.siret);
+  if (siret) errors.siret = siret;
+  if (blank(input.city)) errors.city = VALIDATION_KEYS.required;
+  return errors;
+};
+
+export const hasErrors = (errors: FieldErrors): boolean => Object.keys(errors).length > 0;
