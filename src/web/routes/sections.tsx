@@ -10,11 +10,19 @@ import {
   SIGNBOOK_SUB_STATUSES,
   SIGNBOOK_URL_STATUSES,
 } from '../../contract/enums.ts';
+import { employeeGroupsPages } from '../features/employeeGroups/pages.ts';
+import { employeesPages } from '../features/employees/pages.ts';
+import { organizationsPages } from '../features/organizations/pages.ts';
+import { usersPages } from '../features/users/pages.ts';
 import { appLayoutRoute } from './app.tsx';
+import type { SectionPages } from './sectionPages.ts';
 import { requireFeature } from './guards.ts';
 import { SECTIONS, type AppStaticData } from './staticData.ts';
 
 const ComingSoon = lazyRouteComponent(() => import('../features/sections/ComingSoonPage.tsx'), 'ComingSoonPage');
+
+/** Pages the features have built; every other section route says it arrives soon. */
+const PAGES: SectionPages = { ...employeesPages, ...employeeGroupsPages, ...organizationsPages, ...usersPages };
 
 const VALID_STATUSES: Record<
   NonNullable<AppStaticData['statusDomain']>,
@@ -41,7 +49,7 @@ const page = <TPath extends string>(path: TPath, staticData: AppStaticData) =>
       const badSubStatus = p.subStatus !== undefined && !valid.subStatus.includes(p.subStatus);
       if ((badStatus || badSubStatus) && staticData.section) throw redirect({ href: SECTIONS[staticData.section].to });
     },
-    component: ComingSoon,
+    component: PAGES[path] ?? ComingSoon,
   });
 
 const campaigns = { section: 'campaigns', feature: 'DocListDispatch' } as const;
