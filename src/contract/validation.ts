@@ -133,3 +133,21 @@ export const organizationFieldErrors = (input: OrganizationFields): FieldErrors<
 };
 
 export const hasErrors = (errors: FieldErrors): boolean => Object.keys(errors).length > 0;
+
+/** Password rules of seed 000 §5 (reset, change, profile), each a translation key under `password.rules`. */
+export const PASSWORD_RULES = ['minLength', 'uppercase', 'digitOrSymbol', 'match'] as const;
+export type PasswordRule = (typeof PASSWORD_RULES)[number];
+
+/**
+ * Which rules hold. Uppercase counts accented capitals (É); "digit or symbol" counts a digit, one
+ * of the profile's named specials !@#$%^&*, or any other non-alphanumeric character.
+ */
+export const checkPassword = (password: string, confirmation: string): Record<PasswordRule, boolean> => ({
+  minLength: [...password].length >= LIMITS.passwordMinLength,
+  uppercase: /\p{Lu}/u.test(password),
+  digitOrSymbol: /[\d!@#$%^&*]|[^\p{L}\p{N}]/u.test(password),
+  match: password.length > 0 && password === confirmation,
+});
+
+export const isPasswordValid = (password: string, confirmation: string): boolean =>
+  Object.values(checkPassword(password, confirmation)).every(Boolean);

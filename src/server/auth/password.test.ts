@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { isPasswordValid } from '../../contract/validation.ts';
 import { ERROR_KEYS } from '../../contract/keys.ts';
 import { checkPasswordRules, hashPassword, verifyPassword } from './password.ts';
 
@@ -49,5 +50,16 @@ describe('password rules (seed 000 §5)', () => {
     expect(checkPasswordRules('bonjour1', 'bonjour1')).toBe(ERROR_KEYS.passwordRules); // no uppercase
     expect(checkPasswordRules('Bonjourx', 'Bonjourx')).toBe(ERROR_KEYS.passwordRules); // no digit or symbol
     expect(checkPasswordRules('Bonjour1', 'Bonjour2')).toBe(ERROR_KEYS.passwordMismatch);
+  });
+});
+
+describe('one rule set for browser and server', () => {
+  it('ticks in the form exactly the passwords the server accepts', () => {
+    const samples = ['Bonjour1', 'Éabcdefg1', 'Abcdefgh_', 'bonjour1', 'Bonjourx', 'Bonj0ur', 'ÉTÉ 2026', 'ÀBCDEFGH'];
+    for (const pw of samples) {
+      expect(isPasswordValid(pw, pw), pw).toBe(checkPasswordRules(pw, pw) === null);
+    }
+    // An accented capital counts as the uppercase letter on both sides.
+    expect(isPasswordValid('éabcdefÉ1', 'éabcdefÉ1')).toBe(true);
   });
 });

@@ -4,7 +4,7 @@
  * later without invalidating existing hashes.
  */
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
-import { LIMITS } from '../../contract/constants.ts';
+import { checkPassword } from '../../contract/validation.ts';
 import { ERROR_KEYS, type ErrorKey } from '../../contract/keys.ts';
 
 const N = 2 ** 15;
@@ -51,10 +51,8 @@ export async function verifyPassword(plain: string, stored: string): Promise<boo
  * other non-alphanumeric character), and the confirmation identical. Returns the error key or null.
  */
 export function checkPasswordRules(password: string, confirmation: string): ErrorKey | null {
-  const longEnough = [...password].length >= LIMITS.passwordMinLength;
-  const hasUppercase = /\p{Lu}/u.test(password);
-  const hasDigitOrSymbol = /[\d!@#$%^&*]|[^\p{L}\p{N}]/u.test(password);
-  if (!longEnough || !hasUppercase || !hasDigitOrSymbol) return ERROR_KEYS.passwordRules;
-  if (password !== confirmation) return ERROR_KEYS.passwordMismatch;
+  const holds = checkPassword(password, confirmation);
+  if (!holds.minLength || !holds.uppercase || !holds.digitOrSymbol) return ERROR_KEYS.passwordRules;
+  if (!holds.match) return ERROR_KEYS.passwordMismatch;
   return null;
 }

@@ -1,6 +1,6 @@
 import { Box, List, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
-import { PASSWORD_RULES, checkPassword } from '../features/auth/passwordRules.ts';
+import { PASSWORD_RULES, checkPassword } from '../../contract/validation.ts';
 import { CheckCircleIcon, ErrorCircleIcon } from './icons.tsx';
 
 /** The password rules, each ticked live as the user types. */

@@ -1,12 +1,11 @@
 import { Alert, Button, Stack, Text } from '@chakra-ui/react';
 import { useNavigate, useParams } from '@tanstack/react-router';
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ALERT_KEYS, ERROR_KEYS } from '../../../contract/keys.ts';
 import { useAlerts, useServices } from '../../app/index.ts';
-import { PasswordField } from '../../components/PasswordField.tsx';
-import { PasswordRulesList } from '../../components/PasswordRulesList.tsx';
-import { isPasswordValid } from './passwordRules.ts';
+import { NewPasswordFields } from '../../components/NewPasswordFields.tsx';
+import { isPasswordValid } from '../../../contract/validation.ts';
 import { PublicLayout } from './PublicLayout.tsx';
 
 /** `/token-reinitialization/{token}`: a new password under the rules of seed 000 §5, then login with a success alert. */
@@ -16,7 +15,6 @@ export const ResetPasswordPage = () => {
   const { api } = useServices();
   const alerts = useAlerts();
   const navigate = useNavigate();
-  const rulesId = useId();
   const [password, setPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');
   const [sending, setSending] = useState(false);
@@ -59,23 +57,14 @@ export const ResetPasswordPage = () => {
                 {t(failure, { defaultValue: t(ALERT_KEYS.users.reinitPasswordError) })}
               </Text>
             ) : null}
-            <PasswordField
-              label={t('auth.reset.password')}
-              value={password}
-              onChange={setPassword}
-              autoComplete="new-password"
-              required
-              describedBy={rulesId}
+            <NewPasswordFields
+              passwordLabel={t('auth.reset.password')}
+              confirmationLabel={t('auth.reset.confirmation')}
+              password={password}
+              confirmation={confirmation}
+              onPasswordChange={setPassword}
+              onConfirmationChange={setConfirmation}
             />
-            <PasswordField
-              label={t('auth.reset.confirmation')}
-              value={confirmation}
-              onChange={setConfirmation}
-              autoComplete="new-password"
-              required
-              describedBy={rulesId}
-            />
-            <PasswordRulesList id={rulesId} password={password} confirmation={confirmation} />
             <Button type="submit" colorPalette="brand" loading={sending} disabled={!valid}>
               {t('auth.reset.submit')}
             </Button>

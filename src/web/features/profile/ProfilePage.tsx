@@ -7,8 +7,8 @@ import { ALERT_KEYS, ERROR_KEYS } from '../../../contract/keys.ts';
 import { useAlerts, useAuth, useServices } from '../../app/index.ts';
 import { LanguageSwitcher } from '../../components/LanguageSwitcher.tsx';
 import { PasswordField } from '../../components/PasswordField.tsx';
-import { PasswordRulesList } from '../../components/PasswordRulesList.tsx';
-import { isPasswordValid } from '../auth/passwordRules.ts';
+import { NewPasswordFields } from '../../components/NewPasswordFields.tsx';
+import { isPasswordValid } from '../../../contract/validation.ts';
 
 const profileRoute = getRouteApi('/app/profile');
 const keyOf = (failure: unknown): string =>
@@ -114,7 +114,6 @@ const PasswordCard = () => {
   const { t } = useTranslation();
   const { api } = useServices();
   const alerts = useAlerts();
-  const rulesId = useId();
   const [current, setCurrent] = useState('');
   const [password, setPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');
@@ -156,23 +155,14 @@ const PasswordCard = () => {
               autoComplete="current-password"
               required
             />
-            <PasswordField
-              label={t('profile.password.new')}
-              value={password}
-              onChange={setPassword}
-              autoComplete="new-password"
-              required
-              describedBy={rulesId}
+            <NewPasswordFields
+              passwordLabel={t('profile.password.new')}
+              confirmationLabel={t('profile.password.confirmation')}
+              password={password}
+              confirmation={confirmation}
+              onPasswordChange={setPassword}
+              onConfirmationChange={setConfirmation}
             />
-            <PasswordField
-              label={t('profile.password.confirmation')}
-              value={confirmation}
-              onChange={setConfirmation}
-              autoComplete="new-password"
-              required
-              describedBy={rulesId}
-            />
-            <PasswordRulesList id={rulesId} password={password} confirmation={confirmation} />
             {error ? (
               <Text color="red.fg" role="alert">
                 {t(error, { defaultValue: t(ALERT_KEYS.users.passwordChangeError) })}
