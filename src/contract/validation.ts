@@ -62,7 +62,9 @@ export const siretError = (raw: string | null | undefined): ValidationKey | null
   const value = (raw ?? '').replace(/\s+/g, '');
   if (MONACO_ID_PATTERN.test(value)) return null;
   if (!/^\d{14}$/.test(value)) return VALIDATION_KEYS.siret;
-  return isLuhnValid(value) || isLaPosteSiret(value) ? null : VALIDATION_KEYS.siretChecksum;
+  if (isLaPosteSiret(value)) return null;
+  // Both the whole SIRET and its SIREN (first 9 digits) carry a Luhn check digit.
+  return isLuhnValid(value) && isLuhnValid(value.slice(0, 9)) ? null : VALIDATION_KEYS.siretChecksum;
 };
 
 export interface EmployeeFields {

@@ -1,7 +1,9 @@
 /**
  * SIREN (9 digits) and SIRET (14 digits = SIREN + 5-digit establishment number) both pass the
- * Luhn check. Used to validate input and to generate valid demo identifiers.
+ * Luhn check. Used to generate valid demo identifiers; input is validated by siretError in
+ * src/contract/validation.ts, whose Luhn check this module shares.
  */
+import { isLuhnValid } from '../../../contract/validation.ts';
 
 function luhnSum(digits: string): number {
   let sum = 0;
@@ -16,7 +18,7 @@ function luhnSum(digits: string): number {
   return sum;
 }
 
-export const isLuhnValid = (digits: string): boolean => /^\d+$/.test(digits) && luhnSum(digits) % 10 === 0;
+export { isLuhnValid };
 
 /** The digit that makes `payload + digit` Luhn-valid. */
 export function luhnCheckDigit(payload: string): string {
