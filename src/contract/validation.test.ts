@@ -60,6 +60,12 @@ describe('employee rules (seed 000 §5)', () => {
     expect(employeeFieldErrors({ ...valid, birthDate: '12/04/1990' }, { mode: 'create', today }).birthDate).toBe(
       K.format,
     );
+    expect(employeeFieldErrors({ ...valid, birthDate: '2019-02-31' }, { mode: 'create', today }).birthDate).toBe(
+      K.format,
+    );
+    expect(
+      employeeFieldErrors({ ...valid, birthDate: '2020-02-29' }, { mode: 'create', today }).birthDate,
+    ).toBeUndefined();
   });
 
   it('checks the country against the list when one is given', () => {

@@ -67,6 +67,15 @@ export const siretError = (raw: string | null | undefined): ValidationKey | null
   return isLuhnValid(value) && isLuhnValid(value.slice(0, 9)) ? null : VALIDATION_KEYS.siretChecksum;
 };
 
+/** 'YYYY-MM-DD' naming a day that exists (Date.parse alone accepts 2019-02-31). */
+export const isCalendarDate = (value: string): boolean => {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+};
+
 export interface EmployeeFields {
   readonly name?: string | null;
   readonly firstName?: string | null;
@@ -98,8 +107,7 @@ export const employeeFieldErrors = (
   if (blank(input.name)) errors.name = VALIDATION_KEYS.required;
   if (blank(input.firstName)) errors.firstName = VALIDATION_KEYS.required;
   if (blank(input.birthDate)) errors.birthDate = VALIDATION_KEYS.required;
-  else if (!/^\d{4}-\d{2}-\d{2}$/.test(input.birthDate ?? '') || Number.isNaN(Date.parse(input.birthDate ?? '')))
-    errors.birthDate = VALIDATION_KEYS.format;
+  else if (!isCalendarDate(input.birthDate ?? '')) errors.birthDate = VALIDATION_KEYS.format;
   else if ((input.birthDate ?? '') > options.today) errors.birthDate = VALIDATION_KEYS.birthDateFuture;
   if (blank(input.email)) {
     if (options.mode === 'create') errors.email = VALIDATION_KEYS.required;

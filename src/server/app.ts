@@ -4,6 +4,7 @@
  * handler shapes every failure as `ApiError`. With `push: true` socket.io is attached to the same
  * HTTP server.
  */
+import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config.ts';
 import type { Db } from './db/db.ts';
@@ -62,6 +63,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const deps: Deps = { db, config, mail: options.mail ?? createMailPort(db, config.smtpUrl), push };
   app.setErrorHandler(errorHandler);
   installAuthHook(app, deps);
+  // Multipart bodies (uploads: DSN, campaign PDFs, masks); each route sets its own file-size limit.
+  await app.register(multipart);
   registerRoutes(app, deps, ROUTE_TABLE);
 
   const openApi = buildOpenApi(ROUTE_TABLE, config.version);

@@ -1,0 +1,87 @@
+/**
+ * Why an individual was not imported: a key for the screen (`dsn.rejected.*` with values) and the
+ * same reason in French, so an API caller reads it without the locale files.
+ */
+import type { DsnRejectionCode } from '../../../../contract/dsn.ts';
+import { SEED_TEXTS } from '../../../../contract/keys.ts';
+import type { EmployeeField, FieldErrors } from '../../../../contract/validation.ts';
+import { RUBRICS } from './individual.ts';
+import type { DsnIndividual } from './parse.ts';
+
+export interface Rejection {
+  readonly code: DsnRejectionCode;
+  readonly key: string;
+  readonly values: Record<string, string>;
+  readonly reason: string;
+  readonly fields?: Record<string, string>;
+}
+
+/** French texts of the `validation.*` keys (fr.json holds the same, for the browser). */
+const RULE_TEXTS: Readonly<Record<string, string>> = {
+  'validation.required': SEED_TEXTS.required,
+  'validation.format': SEED_TEXTS.badFormat,
+  'validation.numSecu': SEED_TEXTS.numSecuLength,
+  'validation.birthDateFuture': "La date de naissance ne peut pas être postérieure à aujourd'hui",
+  'validation.postalCode': 'Code postal incorrect',
+  'validation.country': 'Pays inconnu',
+};
+
+const FIELDS: Readonly<Record<EmployeeField, { label: string; rubric: string }>> = {
+  name: { label: 'Nom', rubric: RUBRICS.familyName },
+  firstName: { label: 'Prénom', rubric: RUBRICS.firstNames },
+  birthDate: { label: 'Date de naissance', rubric: RUBRICS.birthDate },
+  email: { label: 'E-mail', rubric: RUBRICS.email },
+  phone: { label: 'Téléphone', rubric: RUBRICS.email },
+  numSecu: { label: 'N° de sécurité sociale', rubric: RUBRICS.nir },
+  postal: { label: 'Code postal', rubric: RUBRICS.postal },
+  country: { label: 'Pays', rubric: RUBRICS.country },
+};
+
+export const unknownEstablishment = (siret: string, line: number): Rejection => ({
+  code: 'UNKNOWN_ESTABLISHMENT',
+  key: 'dsn.rejected.unknownEstablishment',
+  values: { siret, establishmentLine: String(line) },
+  reason: `Établissement inconnu : aucune organisation de SIRET ${siret} (bloc établissement ligne ${line}).`,
+});
+
+export const conflict = (name: string, firstName: string): Rejection => ({
+  code: 'IDENTITY_CONFLICT',
+  key: 'dsn.rejected.identityConflict',
+  values: { existing: `${firstName} ${name}` },
+  reason: `Le matricule ou l'e-mail correspond à ${firstName} ${name}, dont le numéro de sécurité sociale est différent.`,
+});
+
+export const limitReached = (limit: number): Rejection => ({
+  code: 'CANT_CREATE_EMP_ERROR',
+  key: 'dsn.rejected.cantCreateEmpError',
+  values: { limit: String(limit) },
+  reason: `Limite de salariés de l'abonnement atteinte (${limit}) : salarié non créé.`,
+});
+
+export const storageFailed = (error: unknown): Rejection => ({
+  code: 'STORAGE_ERROR',
+  key: 'dsn.rejected.storageError',
+  values: {},
+  reason: `Enregistrement impossible${error instanceof Error ? ` (${error.message})` : ''}.`,
+});
+
+/** One line per broken field: its label, the DSN value and its line, the rule's text. */
+export function fieldRejection(errors: FieldErrors<EmployeeField>, individual: DsnIndividual): Rejection {
+  const parts: string[] = [];
+  const fields: Record<string, string> = {};
+  for (const [field, rule] of Object.entries(errors) as [EmployeeField, string][]) {
+    fields[field] = rule;
+    const { label, rubric } = FIELDS[field];
+    const value = individual.rubrics[rubric];
+    const line = individual.lines[rubric];
+    const where = `S21.G00.30.${rubric}${line ? `, ligne ${line}` : ''}`;
+    parts.push(`${label}${value ? ` « ${value} »` : ''} (${where}) : ${RULE_TEXTS[rule] ?? rule}`);
+  }
+  return {
+    code: 'INVALID_DATA',
+    key: 'dsn.rejected.invalidData',
+    values: { detail: parts.join(' ; ') },
+    reason: `Données invalides : ${parts.join(' ; ')}.`,
+    fields,
+  };
+}

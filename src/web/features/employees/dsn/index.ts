@@ -1,0 +1,2 @@
+export { DsnImportButton } from './DsnImportButton.tsx';
+export { DsnResultView } from './DsnResultView.tsx';
