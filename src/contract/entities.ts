@@ -229,13 +229,52 @@ export const EmployeeGroup = S.Struct({
 });
 export type EmployeeGroup = typeof EmployeeGroup.Type;
 
+/** Sortable columns of the group list (default `name` ascending). */
+export const GROUP_SORT_FIELDS = ['name', 'orgName', 'employeeCount'] as const;
+/** Body of `groups.list` / `groups.listForOrg`: search by name, paged (default 20). */
+export const EmployeeGroupSearchBody = S.Struct({
+  search: opt(S.String),
+  offset: opt(S.Number.pipe(S.int(), S.nonNegative())),
+  limit: opt(S.Number.pipe(S.int(), S.between(1, 200))),
+  order: opt(S.Struct({ field: S.Literal(...GROUP_SORT_FIELDS), sens: S.Literal('asc', 'desc') })),
+});
+export type EmployeeGroupSearchBody = typeof EmployeeGroupSearchBody.Type;
+export const EmployeeGroupPage = S.Struct({ count: S.Number, items: S.Array(EmployeeGroup) });
+export type EmployeeGroupPage = typeof EmployeeGroupPage.Type;
+
+/** A member as the group screens show it. */
+export const EmployeeGroupMember = S.Struct({ id: Id, name: S.String, firstName: S.String, email: S.NullOr(S.String) });
+export type EmployeeGroupMember = typeof EmployeeGroupMember.Type;
+/** Answer of `groups.get`, `groups.create` and `groups.update`. */
+export const EmployeeGroupDetail = S.extend(EmployeeGroup, S.Struct({ members: S.Array(EmployeeGroupMember) }));
+export type EmployeeGroupDetail = typeof EmployeeGroupDetail.Type;
+
+/** Body of `POST /employees-group`; the name rule is checked by the handler so it can answer a field key. */
+export const EmployeeGroupInput = S.Struct({ name: S.String, employeesIds: S.Array(Id), orgId: Id });
+export type EmployeeGroupInput = typeof EmployeeGroupInput.Type;
+/** Body of `PUT /employees-group/{id}`: the organisation of a group does not change. */
+export const EmployeeGroupUpdate = S.Struct({ name: S.String, employeesIds: S.Array(Id) });
+export type EmployeeGroupUpdate = typeof EmployeeGroupUpdate.Type;
+
 /* ---------------------------------------------------------------- organisations */
+
+/** One document type of the domain and whether this organisation uses it. */
+export const OrgDocTypeConf = S.Struct({ code: S.String, label: S.String, enabled: S.Boolean });
+export type OrgDocTypeConf = typeof OrgDocTypeConf.Type;
+
+/** A user who sees the organisation, hence may be notified about it. */
+export const NotifiableUser = S.Struct({ id: Id, firstName: S.String, lastName: S.String, email: S.NullOr(S.String) });
+export type NotifiableUser = typeof NotifiableUser.Type;
 
 export const OrganizationConf = S.Struct({
   distributionMode: S.Literal(...DISTRIBUTION_MODES),
   usersToNotify: S.Array(Id),
   subscribeToSignature: S.Boolean,
   extraOptions: S.Struct({ specificCSSUrl: opt(S.String) }),
+  /** Document-type configuration: read with `documents.orgDocTypes`; written here when present (PUT). */
+  docTypes: opt(S.Array(S.Struct({ code: S.String, enabled: S.Boolean }))),
+  /** Answered by GET only: the users who see the organisation (the choices for `usersToNotify`). */
+  notifiableUsers: opt(S.Array(NotifiableUser)),
 });
 export type OrganizationConf = typeof OrganizationConf.Type;
 
@@ -266,6 +305,64 @@ export const OrganizationSearchBody = S.Struct({
   limit: opt(S.Number.pipe(S.int(), S.between(1, 200))),
 });
 export type OrganizationSearchBody = typeof OrganizationSearchBody.Type;
+
+/** A node of `organizations.tree` / `organizations.eligibleTree`: the visible forest. */
+export const OrganizationTree: S.Schema<OrganizationNode> = S.Struct({
+  ...Organization.fields,
+  children: S.Array(S.suspend((): S.Schema<OrganizationNode> => OrganizationTree)),
+}).annotations({ identifier: 'OrganizationNode' });
+
+/**
+ * Create and update body. Every field is loose here on purpose: the field rules of
+ * validation.ts (organizationFieldErrors) answer one `validation.*` key per field instead of a
+ * generic body error.
+ */
+export const OrganizationInput = S.Struct({
+  name: opt(S.NullOr(S.String)),
+  siret: opt(S.NullOr(S.String)),
+  street: opt(S.NullOr(S.String)),
+  zipCode: opt(S.NullOr(S.String)),
+  city: opt(S.NullOr(S.String)),
+  country: opt(S.NullOr(S.String)),
+  parentId: opt(S.NullOr(S.String)),
+  reference: opt(S.NullOr(S.String)),
+  billingReference: opt(S.NullOr(S.String)),
+  internalFolderCode: opt(S.NullOr(S.String)),
+});
+export type OrganizationInput = typeof OrganizationInput.Type;
+
+export const OrganizationStats = S.Struct({
+  organizationCount: S.Number,
+  topLevelCount: S.Number,
+  payrollManagedCount: S.Number,
+  /** Distinct employees linked to a visible organisation (active or not). */
+  employeeCount: S.Number,
+  activeEmployeeCount: S.Number,
+  byOrganization: S.Array(
+    S.Struct({ orgId: Id, employeeCount: S.Number, activeEmployeeCount: S.Number, childrenCount: S.Number }),
+  ),
+});
+export type OrganizationStats = typeof OrganizationStats.Type;
+
+/** `rootId` narrows the tree to one visible subtree. */
+export const OrganizationTreeBody = S.Struct({ rootId: opt(S.String) });
+export type OrganizationTreeBody = typeof OrganizationTreeBody.Type;
+
+export const AutoVisuBody = S.Struct({ orgId: Id });
+export type AutoVisuBody = typeof AutoVisuBody.Type;
+
+/** A company found by SIRET: the embedded directory, the domain's organisations, or a public register. */
+export const CompanyInfo = S.Struct({
+  siret: S.String,
+  name: S.String,
+  street: S.NullOr(S.String),
+  zipCode: S.NullOr(S.String),
+  city: S.String,
+  country: S.String,
+  nafCode: S.NullOr(S.String),
+  source: S.Literal('directory', 'organization', 'register'),
+});
+export type CompanyInfo = typeof CompanyInfo.Type;
 
 /* ---------------------------------------------------------------- documents, masks */
 
@@ -456,10 +553,13 @@ export const User = S.Struct({
 export type User = typeof User.Type;
 
 /** Body of `users.list` (every field optional): search by login, name or e-mail, paged. */
+export const USER_SORT_FIELDS = ['login', 'lastName', 'firstName', 'email'] as const;
 export const UserSearchBody = S.Struct({
   search: opt(S.String),
   offset: opt(S.Number.pipe(S.int(), S.nonNegative())),
   limit: opt(S.Number.pipe(S.int(), S.between(1, 200))),
+  /** Default: last name, first name ascending. */
+  order: opt(S.Struct({ field: S.Literal(...USER_SORT_FIELDS), sens: S.Literal('asc', 'desc') })),
 });
 export type UserSearchBody = typeof UserSearchBody.Type;
 

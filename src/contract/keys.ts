@@ -113,6 +113,17 @@ export const ERROR_KEYS = {
   orgForbidden: 'error.org.forbidden',
   forbidden: 'error.forbidden',
   orgSwitchWhileSplitting: 'error.org.switch-while-splitting',
+  /** Organisation create/update/conf: `fields` holds one key per wrong field, `errors` the French texts. */
+  orgInvalid: 'error.organization.invalid',
+  orgSiretTaken: 'error.organization.siret-taken',
+  /** Identity edits of an organisation whose data a payroll system manages (SEED_TEXTS.payrollManagedOrg). */
+  orgPayrollManaged: 'error.organization.payroll-managed',
+  /** A parent that is the organisation itself or one of its descendants. */
+  orgParentCycle: 'error.organization.parent-cycle',
+  /** A user to notify who does not see the organisation. */
+  orgUserNotVisible: 'error.organization.user-not-visible',
+  companyNotFound: 'error.company.not-found',
+  companyRegisterUnavailable: 'error.company.register-unavailable',
   notFound: 'error.not-found',
   badRequest: 'error.validation.body',
   passwordRules: 'error.password.rules',
@@ -123,6 +134,10 @@ export const ERROR_KEYS = {
   payloadTooLarge: 'error.upload.too-large',
   notPdf: 'error.upload.not-pdf',
   internal: 'error.internal',
+  /** Another group of the same organisation already has this name (409). */
+  groupNameTaken: 'error.group.name-taken',
+  /** A chosen member is not an active employee of the group's organisation or its sub-organisations (400). */
+  groupMemberOutsideOrg: 'error.group.member-outside-org',
   /** A route of a later issue: registered (auth and feature checks apply) but not served yet. */
   /** A route of the contract whose capability arrives with a later issue (answered 501). */
   notAvailableYet: 'error.not-available-yet',

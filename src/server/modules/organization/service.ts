@@ -6,7 +6,7 @@ import type { SessionContext } from '../../auth/sessions.ts';
 import { type Queryable, schemaOf } from '../../db/db.ts';
 import { notFound } from '../../http/errors.ts';
 
-interface OrgRow {
+export interface OrgRow {
   id: string;
   name: string;
   siret: string;
@@ -22,7 +22,7 @@ interface OrgRow {
   children_count: number;
 }
 
-const toOrganization = (r: OrgRow): Organization => ({
+export const toOrganization = (r: OrgRow): Organization => ({
   id: r.id,
   name: r.name,
   siret: r.siret,
@@ -40,12 +40,13 @@ const toOrganization = (r: OrgRow): Organization => ({
 });
 
 /** Columns of `Organization`; `$1` must be the visible ids (children are counted among them). */
-const columns = (s: string) => `o.id, o.name, o.siret, o.street, o.zip_code, o.city, o.country, o.parent_id,
+export const columns = (s: string) => `o.id, o.name, o.siret, o.street, o.zip_code, o.city, o.country, o.parent_id,
   o.reference, o.billing_reference, o.internal_folder_code, o.paye_domain_id,
   (SELECT count(*)::int FROM ${s}.organizations c WHERE c.parent_id = o.id AND c.id = ANY($1::uuid[])) AS children_count`;
 
 /** Folds case and the common French accents, so "societe" finds "Société". */
-const folded = (expr: string) => `translate(lower(${expr}), 'àâäáãéèêëíìîïóòôöõúùûüçñÿ', 'aaaaaeeeeiiiiooooouuuucny')`;
+export const folded = (expr: string) =>
+  `translate(lower(${expr}), 'àâäáãéèêëíìîïóòôöõúùûüçñÿ', 'aaaaaeeeeiiiiooooouuuucny')`;
 
 export async function getOrganization(db: Queryable, session: SessionContext, id: string): Promise<Organization> {
   const visible = await visibleOrgIds(db, session);
