@@ -1,9 +1,15 @@
 /** Every machine with its fixtures: what the path scripts and docs walk. */
-import type { AnyStateMachine } from 'xstate';
+import type { AnyMachineSnapshot, AnyStateMachine } from 'xstate';
 import { alertsFixtures } from './alerts/alerts.fixtures.ts';
 import { alertsMachine } from './alerts/alerts.machine.ts';
 import { authFixtures } from './auth/auth.fixtures.ts';
 import { authMachine } from './auth/auth.machine.ts';
+import {
+  employeeFormFixtures,
+  PATHS_INPUT as employeeFormInput,
+  serializeEmployeeForm,
+} from './employee-form/employeeForm.fixtures.ts';
+import { employeeFormMachine } from './employee-form/employeeForm.machine.ts';
 import { notificationsFixtures } from './notifications/notifications.fixtures.ts';
 import { notificationsMachine } from './notifications/notifications.machine.ts';
 import type { EventObject } from 'xstate';
@@ -13,10 +19,19 @@ export interface CatalogEntry {
   readonly machine: AnyStateMachine;
   readonly fixtures: Readonly<Record<string, readonly EventObject[]>>;
   readonly input?: unknown;
+  /** For machines whose context grows with typing: what tells two snapshots apart in the traversal. */
+  readonly serializeState?: (snapshot: AnyMachineSnapshot) => string;
 }
 
 export const MACHINES: readonly CatalogEntry[] = [
   { name: 'auth', machine: authMachine, fixtures: authFixtures },
   { name: 'alerts', machine: alertsMachine, fixtures: alertsFixtures },
   { name: 'notifications', machine: notificationsMachine, fixtures: notificationsFixtures },
+  {
+    name: 'employee-form',
+    machine: employeeFormMachine,
+    fixtures: employeeFormFixtures,
+    input: employeeFormInput,
+    serializeState: serializeEmployeeForm,
+  },
 ];

@@ -21,8 +21,8 @@ const describeEvent = ({ type, ...rest }: EventObject): string => {
 
 const lines: string[] = ['# Machine paths', ''];
 let failed = false;
-for (const { name, machine, fixtures, input } of MACHINES) {
-  const report = pathsReport(machine, fixtures, input);
+for (const { name, machine, fixtures, input, serializeState } of MACHINES) {
+  const report = pathsReport(machine, fixtures, input, serializeState);
   if (report.uncovered.length) failed = true;
   writeFileSync(join(outDir, `${name}.paths.json`), reportJson(report));
   const { states, transitions, paths } = report;

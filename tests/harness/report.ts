@@ -1,5 +1,5 @@
 /** The paths report of one machine, shared by `npm run paths` and the test that keeps docs/machines current. */
-import type { AnyStateMachine, EventObject } from 'xstate';
+import type { AnyMachineSnapshot, AnyStateMachine, EventObject } from 'xstate';
 import { uncoveredTransitions } from './assertions.ts';
 import { transitionPaths, type Fixtures } from './paths.ts';
 import { allStateNodes, listTransitions, type TransitionRef } from './transitions.ts';
@@ -12,8 +12,13 @@ export interface PathsReport {
   readonly paths: readonly { transition: string; events: readonly EventObject[]; finalState: unknown }[];
 }
 
-export const pathsReport = (machine: AnyStateMachine, fixtures: Fixtures, input?: unknown): PathsReport => {
-  const paths = transitionPaths(machine, { events: fixtures, input });
+export const pathsReport = (
+  machine: AnyStateMachine,
+  fixtures: Fixtures,
+  input?: unknown,
+  serializeState?: (snapshot: AnyMachineSnapshot) => string,
+): PathsReport => {
+  const paths = transitionPaths(machine, { events: fixtures, input, ...(serializeState ? { serializeState } : {}) });
   return {
     machine: machine.id,
     states: allStateNodes(machine).map((n) => n.id),

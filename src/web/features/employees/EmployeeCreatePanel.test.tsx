@@ -1,0 +1,101 @@
+// @vitest-environment happy-dom
+import { Drawer } from '@chakra-ui/react';
+import { act, cleanup, fireEvent, screen } from '@testing-library/react';
+import { useSelector } from '@xstate/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { type Actor, createActor } from 'xstate';
+import {
+  createEmployeeFormActors,
+  employeeFormMachine,
+  selectEmployeeForm,
+} from '../../../../machines/employee-form/index.ts';
+import { renderWithProviders } from '../../testing/render.tsx';
+import { EmployeeCreatePanel } from './EmployeeCreatePanel.tsx';
+
+const ORGS = [{ id: 'org-a', name: 'Horizon Services' }];
+
+const startForm = (orgId: string | null) => {
+  const api = { call: () => Promise.resolve({ items: [] }) as never };
+  const machine = employeeFormMachine.provide({ actors: createEmployeeFormActors({ api, debounceMs: 10_000 }) });
+  const actor = createActor(machine, { input: { mode: 'create', orgId, visibleOrgCount: 1, today: '2025-06-30' } });
+  actor.start();
+  return actor;
+};
+
+const Harness = ({ actor }: { actor: Actor<typeof employeeFormMachine> }) => {
+  const view = useSelector(actor, selectEmployeeForm);
+  return (
+    <Drawer.Root open>
+      <Drawer.Content>
+        <EmployeeCreatePanel view={view} send={actor.send} orgs={ORGS} />
+      </Drawer.Content>
+    </Drawer.Root>
+  );
+};
+
+const input = (label: string) => screen.getByRole('textbox', { name: new RegExp(`^${label}`) });
+const createButton = () => screen.getByRole('button', { name: 'Créer' });
+
+afterEach(cleanup);
+
+describe('employee creation side sheet', () => {
+  it('shows each message once, under its field, only after the field is left', () => {
+    const actor = startForm('org-a');
+    renderWithProviders(<Harness actor={actor} />);
+    expect(screen.queryByText('Champ obligatoire')).toBeNull();
+    act(() => {
+      fireEvent.blur(input('Nom'));
+    });
+    expect(screen.getAllByText('Champ obligatoire')).toHaveLength(1);
+    act(() => {
+      fireEvent.change(input('E-mail'), { target: { value: 'x' } });
+      fireEvent.blur(input('E-mail'));
+      fireEvent.change(input('Numéro de sécurité sociale'), { target: { value: '12345' } });
+      fireEvent.blur(input('Numéro de sécurité sociale'));
+    });
+    expect(screen.getAllByText('Format incorrect')).toHaveLength(1);
+    expect(screen.getAllByText('Le numéro doit comporter 15 chiffres')).toHaveLength(1);
+    expect(screen.getAllByText('Champ obligatoire')).toHaveLength(1);
+    actor.stop();
+  });
+
+  it('keeps « Créer » disabled while a rule fails, enabled once valid, and « Effacer » empties the form', () => {
+    const actor = startForm('org-a');
+    renderWithProviders(<Harness actor={actor} />);
+    expect(createButton()).toHaveProperty('disabled', true);
+    act(() => {
+      fireEvent.change(input('Nom'), { target: { value: 'Martin' } });
+      fireEvent.change(input('Prénom'), { target: { value: 'Léa' } });
+      actor.send({ type: 'form.change', field: 'birthDate', value: '1990-04-12' });
+      fireEvent.change(input('E-mail'), { target: { value: 'l@example.fr' } });
+    });
+    expect(createButton()).toHaveProperty('disabled', true);
+    act(() => {
+      fireEvent.change(input('E-mail'), { target: { value: 'lea@example.fr' } });
+    });
+    expect(createButton()).toHaveProperty('disabled', false);
+    expect((screen.getByDisplayValue('Horizon Services') as HTMLInputElement).readOnly).toBe(true);
+    act(() => {
+      fireEvent.click(screen.getByRole('button', { name: 'Effacer' }));
+    });
+    expect((input('Nom') as HTMLInputElement).value).toBe('');
+    expect(createButton()).toHaveProperty('disabled', true);
+    actor.stop();
+  });
+
+  it('keeps « Créer » disabled without an organisation even when every field is valid', () => {
+    const actor = startForm(null);
+    renderWithProviders(<Harness actor={actor} />);
+    act(() => {
+      for (const [field, value] of [
+        ['name', 'Martin'],
+        ['firstName', 'Léa'],
+        ['birthDate', '1990-04-12'],
+        ['email', 'lea@example.fr'],
+      ] as const)
+        actor.send({ type: 'form.change', field, value });
+    });
+    expect(createButton()).toHaveProperty('disabled', true);
+    actor.stop();
+  });
+});

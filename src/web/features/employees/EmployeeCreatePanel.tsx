@@ -1,0 +1,39 @@
+import { Button, Drawer } from '@chakra-ui/react';
+import { useTranslation } from 'react-i18next';
+import type { EmployeeFormEvent, EmployeeFormView } from '../../../../machines/employee-form/index.ts';
+import { EmployeeFields } from './EmployeeFields.tsx';
+import type { OrgOption } from './useVisibleOrgs.ts';
+
+interface PanelProps {
+  readonly view: EmployeeFormView;
+  readonly send: (event: EmployeeFormEvent) => void;
+  readonly orgs: readonly OrgOption[];
+}
+
+/** The sheet's content; a pure view of the machine so tests can drive it without the app. */
+export const EmployeeCreatePanel = ({ view, send, orgs }: PanelProps) => {
+  const { t } = useTranslation();
+  return (
+    <form
+      noValidate
+      aria-label={t('employees.sheet.title')}
+      onSubmit={(e) => {
+        e.preventDefault();
+        send({ type: 'form.submit' });
+      }}
+      style={{ display: 'contents' }}
+    >
+      <Drawer.Body>
+        <EmployeeFields view={view} send={send} orgs={orgs} />
+      </Drawer.Body>
+      <Drawer.Footer>
+        <Button variant="outline" disabled={!view.canErase} onClick={() => send({ type: 'form.erase' })}>
+          {t('employees.actions.erase')}
+        </Button>
+        <Button type="submit" colorPalette="brand" disabled={!view.canSubmit} loading={view.isSubmitting}>
+          {t('employees.actions.create')}
+        </Button>
+      </Drawer.Footer>
+    </form>
+  );
+};

@@ -1,0 +1,272 @@
+/**
+ * Employee lists (seed 000 §2): all, active, inactive and to-validate (`/employees/status/$status`).
+ * Server paging and sorting in the URL, statistics header, bulk validate/deactivate, CSV export,
+ * creation side sheet (also opened by `/employees/create`), DSN import.
+ */
+import { Badge, Box, Button, Heading, HStack, Input, SimpleGrid, Stack, Stat, Text } from '@chakra-ui/react';
+import { useNavigate, useParams, useRouterState } from '@tanstack/react-router';
+import { type TFunction } from 'i18next';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Employee, EmployeePage, EmployeeSearchBody, EmployeeStats } from '../../../contract/entities.ts';
+import { ALERT_KEYS } from '../../../contract/keys.ts';
+import { useAlerts, useServices } from '../../app/index.ts';
+import { type DataTableColumn, DataTable, type ListDefaults, useListState } from '../../components/DataTable/index.ts';
+import { ConfirmDialog } from './ConfirmDialog.tsx';
+import { DsnImportButton } from './dsn/index.ts';
+import { EmployeeCreateSheet } from './EmployeeCreateSheet.tsx';
+import { exportEmployeesCsv } from './exportCsv.ts';
+import { type OrgOption, useVisibleOrgs } from './useVisibleOrgs.ts';
+
+type Status = NonNullable<EmployeeSearchBody['status']>;
+
+const DEFAULTS: ListDefaults = {
+  sort: { field: 'name', dir: 'asc' },
+  size: 20,
+  sortable: ['name', 'firstName', 'email', 'registrationNumber', 'birthDate'],
+};
+
+const statusBadges = (e: Employee, t: TFunction) => (
+  <HStack gap="1">
+    <Badge colorPalette={e.active ? 'green' : 'gray'}>
+      {t(e.active ? 'employees.badges.active' : 'employees.badges.inactive')}
+    </Badge>
+    {e.needsValidation && <Badge colorPalette="orange">{t('employees.badges.toValidate')}</Badge>}
+  </HStack>
+);
+
+const columnsFor = (t: TFunction, orgs: readonly OrgOption[]): DataTableColumn<Employee>[] => {
+  const orgName = (id: string) => orgs.find((o) => o.id === id)?.name ?? '';
+  return [
+    { id: 'name', header: t('employees.fields.name'), cell: (e) => e.name, sortable: true, minWidth: '8rem' },
+    { id: 'firstName', header: t('employees.fields.firstName'), cell: (e) => e.firstName, sortable: true },
+    { id: 'email', header: t('employees.fields.email'), cell: (e) => e.email ?? '', sortable: true },
+    {
+      id: 'registrationNumber',
+      header: t('employees.fields.registrationNumber'),
+      cell: (e) =>
+        e.organizations
+          .map((o) => o.registrationNumber)
+          .filter(Boolean)
+          .join(', '),
+      sortable: true,
+    },
+    {
+      id: 'organizations',
+      header: t('employees.fields.organizations'),
+      cell: (e) => e.organizations.map((o) => orgName(o.organizationId)).join(', '),
+      minWidth: '10rem',
+    },
+    {
+      id: 'safeStatus',
+      header: t('employees.fields.safeStatus'),
+      cell: (e) => t(`employees.safeStatus.${e.safeStatus}`),
+    },
+    { id: 'status', header: t('employees.fields.status'), cell: (e) => statusBadges(e, t) },
+  ];
+};
+
+const STAT_KEYS = [
+  ['totalCount', 'employees.stats.total'],
+  ['activeCount', 'employees.stats.active'],
+  ['inactiveCount', 'employees.stats.inactive'],
+  ['needsValidationCount', 'employees.stats.toValidate'],
+] as const;
+
+export const EmployeeListPage = () => {
+  const { t } = useTranslation();
+  const services = useServices();
+  const { api } = services;
+  const alerts = useAlerts();
+  const navigate = useNavigate();
+  const params = useParams({ strict: false }) as { status?: Status };
+  const status = params.status;
+  const pathname = useRouterState({ select: (s) => s.location.pathname });
+  const creating = pathname.endsWith('/employees/create');
+  const list = useListState(`employees.${status ?? 'all'}`, DEFAULTS);
+  const { orgs } = useVisibleOrgs();
+  const columns = useMemo(() => columnsFor(t, orgs), [t, orgs]);
+
+  const [result, setResult] = useState<{ key: string; page: EmployeePage } | null>(null);
+  const [stats, setStats] = useState<EmployeeStats | null>(null);
+  const [selection, setSelection] = useState<{ key: string; ids: string[] }>({ key: '', ids: [] });
+  const [search, setSearch] = useState(list.q);
+  const [confirm, setConfirm] = useState<'validate' | 'deactivate' | null>(null);
+  const [reload, setReload] = useState(0);
+  const refresh = useCallback(() => setReload((n) => n + 1), []);
+
+  const body = useMemo<EmployeeSearchBody>(
+    () => ({
+      offset: list.offset,
+      limit: list.size,
+      order: { field: list.sort.field, sens: list.sort.dir },
+      ...(list.q ? { search: list.q } : {}),
+      ...(status ? { status } : {}),
+    }),
+    [list.offset, list.size, list.sort.field, list.sort.dir, list.q, status],
+  );
+  const bodyKey = `${JSON.stringify(body)}#${reload}`;
+  const page = result?.page ?? null;
+  const loading = result?.key !== bodyKey;
+  // A selection belongs to the page it was made on: another page, sort or filter starts empty.
+  const selected = selection.key === bodyKey ? selection.ids : [];
+  const setSelected = (ids: string[]) => setSelection({ key: bodyKey, ids });
+
+  useEffect(() => {
+    const controller = new AbortController();
+    api
+      .call<EmployeePage>('employees.list', { body, signal: controller.signal })
+      .then((answer) => setResult({ key: bodyKey, page: answer }))
+      .catch(() => {
+        if (controller.signal.aborted) return;
+        alerts.push({ type: 'error', message: 'employees.messages.list.error' });
+        setResult({ key: bodyKey, page: { count: 0, items: [], nextCursor: null } });
+      });
+    return () => controller.abort();
+    // alerts.push is stable; listing it would refetch on every alert.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [api, bodyKey]);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    api
+      .call<EmployeeStats>('employees.stats', { body: {}, signal: controller.signal })
+      .then(setStats)
+      .catch(() => undefined);
+    return () => controller.abort();
+  }, [api, reload]);
+
+  // Typing waits a little before the URL (hence the call) follows.
+  useEffect(() => {
+    if (search === list.q) return;
+    const timer = setTimeout(() => list.setQuery(search.trim()), 350);
+    return () => clearTimeout(timer);
+  }, [search, list]);
+
+  const runBulk = async (action: 'validate' | 'deactivate') => {
+    setConfirm(null);
+    try {
+      if (action === 'validate') await api.call('employees.validate', { body: { ids: selected } });
+      else for (const id of selected) await api.call('employees.deactivate', { params: { id } });
+      alerts.push({
+        type: 'success',
+        message:
+          action === 'validate' ? 'employees.messages.validate.success' : 'employees.messages.deactivate.success',
+      });
+    } catch (failure) {
+      const key = action === 'validate' ? ALERT_KEYS.employees.updateError : ALERT_KEYS.employees.deleteError;
+      const detail = (failure as { errors?: readonly string[] }).errors?.[0];
+      alerts.push({ type: 'error', message: key, ...(detail ? { detail } : {}) });
+    }
+    refresh();
+  };
+
+  const exportCsv = () => {
+    const { offset: _o, limit: _l, ...filters } = body;
+    exportEmployeesCsv(services, filters).catch(() =>
+      alerts.push({ type: 'error', message: 'employees.messages.export.error' }),
+    );
+  };
+
+  const openEmployee = (e: Employee) =>
+    void navigate(
+      status
+        ? { to: '/employees/status/$status/$id', params: { status, id: e.id } }
+        : { to: '/employees/$id', params: { id: e.id } },
+    );
+
+  const closeSheet = () => {
+    if (creating) void navigate({ to: '/employees' });
+    else setSheetOpen(false);
+  };
+  const [sheetOpen, setSheetOpen] = useState(false);
+
+  return (
+    <Stack gap="4" minW="0">
+      <Heading as="h1" size="lg">
+        {status ? `${t('sections.employees')} — ${t(`statuses.employees.${status}`)}` : t('sections.employees')}
+      </Heading>
+      <SimpleGrid columns={{ base: 2, md: 4 }} gap="3" as="section" aria-label={t('employees.stats.total')}>
+        {STAT_KEYS.map(([field, label]) => (
+          <Stat.Root key={field} borderWidth="1px" rounded="md" p="3" data-testid={`stat-${field}`}>
+            <Stat.Label>{t(label)}</Stat.Label>
+            <Stat.ValueText>{stats ? stats[field] : '…'}</Stat.ValueText>
+          </Stat.Root>
+        ))}
+      </SimpleGrid>
+      <HStack wrap="wrap" gap="2" justify="space-between">
+        <Input
+          type="search"
+          maxW="sm"
+          placeholder={t('employees.list.search')}
+          aria-label={t('employees.list.search')}
+          value={search}
+          onChange={(e) => setSearch(e.currentTarget.value)}
+        />
+        <HStack wrap="wrap" gap="2">
+          <Button colorPalette="brand" onClick={() => setSheetOpen(true)}>
+            {t('employees.actions.add')}
+          </Button>
+          <Button variant="outline" onClick={exportCsv}>
+            {t('employees.actions.export')}
+          </Button>
+          <DsnImportButton onImported={refresh} />
+        </HStack>
+      </HStack>
+      {selected.length > 0 && (
+        <HStack
+          wrap="wrap"
+          gap="2"
+          role="toolbar"
+          aria-label={t('employees.list.selected', { count: selected.length })}
+        >
+          <Text fontSize="sm">{t('employees.list.selected', { count: selected.length })}</Text>
+          {status === 'to-validate' && (
+            <Button size="sm" onClick={() => setConfirm('validate')}>
+              {t('employees.actions.validate')}
+            </Button>
+          )}
+          <Button size="sm" variant="outline" colorPalette="red" onClick={() => setConfirm('deactivate')}>
+            {t('employees.actions.deactivateSelection')}
+          </Button>
+        </HStack>
+      )}
+      <Box minW="0">
+        <DataTable
+          label={t('employees.list.label')}
+          columns={columns}
+          rows={page?.items ?? []}
+          rowId={(e) => e.id}
+          total={page?.count ?? 0}
+          page={list.page}
+          size={list.size}
+          sort={list.sort}
+          onPageChange={list.setPage}
+          onSizeChange={list.setSize}
+          onSortChange={list.setSort}
+          loading={loading}
+          emptyText={t('employees.list.empty')}
+          selected={selected}
+          onSelectedChange={setSelected}
+          onRowClick={openEmployee}
+        />
+      </Box>
+      <ConfirmDialog
+        open={confirm !== null}
+        text={t(confirm === 'validate' ? 'employees.confirm.validate' : 'employees.confirm.deactivate', {
+          count: selected.length,
+        })}
+        onConfirm={() => confirm && void runBulk(confirm)}
+        onCancel={() => setConfirm(null)}
+      />
+      <EmployeeCreateSheet
+        open={creating || sheetOpen}
+        onClose={closeSheet}
+        onCreated={() => {
+          closeSheet();
+          refresh();
+        }}
+      />
+    </Stack>
+  );
+};
