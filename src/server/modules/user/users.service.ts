@@ -23,11 +23,24 @@ interface DirectoryRow {
   group_ids: string[];
 }
 
+// Column names come from this fixed map, never from the caller.
+const USER_SORT_COLUMNS: Record<NonNullable<UserSearchBody['order']>['field'], string> = {
+  login: 'lower(u.login)',
+  lastName: 'lower(u.last_name)',
+  firstName: 'lower(u.first_name)',
+  email: 'lower(u.email)',
+};
+const orderBy = (order: UserSearchBody['order']): string => {
+  if (!order) return 'u.last_name, u.first_name, u.id';
+  const sens = order.sens === 'desc' ? 'DESC' : 'ASC';
+  return `${USER_SORT_COLUMNS[order.field]} ${sens} NULLS LAST, u.id ${sens}`;
+};
+
 /** Users with an access row on an organisation the session sees (in its domain); the rows outside are not shown. */
 async function sharedUsers(
   db: Queryable,
   session: SessionContext,
-  filter: { ids?: string[]; search?: string; offset: number; limit: number },
+  filter: { ids?: string[]; search?: string; offset: number; limit: number; order?: UserSearchBody['order'] },
 ): Promise<{ count: number; items: User[] }> {
   const visible = await visibleOrgIds(db, session);
   const where = `a.domain = $1 AND a.org_id = ANY($2::uuid[])
@@ -49,7 +62,7 @@ async function sharedUsers(
             ARRAY(SELECT m.group_id FROM directory.user_group_members m WHERE m.user_id = u.id) AS group_ids
        FROM directory.users u
       WHERE EXISTS (SELECT 1 FROM directory.user_org_access a WHERE a.user_id = u.id AND ${where})
-      ORDER BY u.last_name, u.first_name, u.id OFFSET $5 LIMIT $6`,
+      ORDER BY ${orderBy(filter.order)} OFFSET $5 LIMIT $6`,
     [...params, filter.offset, filter.limit],
   );
   const domain: DomainId = session.domain;
@@ -71,7 +84,12 @@ async function sharedUsers(
 }
 
 export const listUsers = (db: Queryable, session: SessionContext, body: UserSearchBody) =>
-  sharedUsers(db, session, { search: body.search, offset: body.offset ?? 0, limit: body.limit ?? 20 });
+  sharedUsers(db, session, {
+    search: body.search,
+    offset: body.offset ?? 0,
+    limit: body.limit ?? 20,
+    order: body.order,
+  });
 
 export async function updateProfile(
   db: Queryable,

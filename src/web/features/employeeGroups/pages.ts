@@ -1,4 +1,11 @@
 /** Section routes this feature renders (paths as declared in src/web/routes/sections.tsx). */
+import { lazyRouteComponent } from '@tanstack/react-router';
 import type { SectionPages } from '../../routes/sectionPages.ts';
 
-export const employeeGroupsPages: SectionPages = {};
+const edit = lazyRouteComponent(() => import('./GroupEditPage.tsx'), 'GroupEditPage');
+
+export const employeeGroupsPages: SectionPages = {
+  'employee-groups': lazyRouteComponent(() => import('./GroupListPage.tsx'), 'GroupListPage'),
+  'employee-groups/create': edit,
+  'employee-groups/$id': edit,
+};

@@ -1,4 +1,7 @@
 /** Section routes this feature renders (paths as declared in src/web/routes/sections.tsx). */
+import { lazyRouteComponent } from '@tanstack/react-router';
 import type { SectionPages } from '../../routes/sectionPages.ts';
 
-export const usersPages: SectionPages = {};
+export const usersPages: SectionPages = {
+  users: lazyRouteComponent(() => import('./UserListPage.tsx'), 'UserListPage'),
+};

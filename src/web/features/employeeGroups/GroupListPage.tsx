@@ -1,0 +1,113 @@
+/** The employee groups of the current organisation and below: search, sort, paging in the URL. */
+import { Button, Field, HStack, Heading, Input, InputGroup, Stack } from '@chakra-ui/react';
+import { useNavigate } from '@tanstack/react-router';
+import { useEffect, useId, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { EmployeeGroup, EmployeeGroupPage } from '../../../contract/entities.ts';
+import { ALERT_KEYS } from '../../../contract/keys.ts';
+import { useAlerts, useAuth, useServices } from '../../app/index.ts';
+import { DataTable, type DataTableColumn, type ListDefaults, useListState } from '../../components/DataTable/index.ts';
+import { SearchIcon } from '../../components/icons.tsx';
+import { useDebounced } from './useDebounced.ts';
+
+const DEFAULTS: ListDefaults = {
+  sort: { field: 'name', dir: 'asc' },
+  sortable: ['name', 'orgName', 'employeeCount'],
+};
+
+export const GroupListPage = () => {
+  const { t } = useTranslation();
+  const { api } = useServices();
+  const { session } = useAuth();
+  const alerts = useAlerts();
+  const navigate = useNavigate();
+  const list = useListState('employee-groups', DEFAULTS);
+  const searchId = useId();
+  const [text, setText] = useState(list.q);
+  const settled = useDebounced(text);
+  // The answer remembers which request it answers: the table is loading until the current one is in.
+  const [answer, setAnswer] = useState<{ request: string; page: EmployeeGroupPage | null } | null>(null);
+  const orgId = session?.orgId;
+
+  useEffect(() => {
+    if (settled !== list.q) list.setQuery(settled);
+  }, [settled]); // eslint-disable-line react-hooks/exhaustive-deps -- only a new settled text moves the URL
+
+  const { offset, size, q } = list;
+  const { field, dir } = list.sort;
+  const request = JSON.stringify([orgId, offset, size, q, field, dir]);
+  const loading = answer?.request !== request;
+  const data = answer?.page ?? null;
+  useEffect(() => {
+    if (!orgId) return;
+    const controller = new AbortController();
+    api
+      .call<EmployeeGroupPage>('groups.listForOrg', {
+        params: { orgID: orgId },
+        body: { offset, limit: size, search: q || undefined, order: { field, sens: dir } },
+        signal: controller.signal,
+      })
+      .then((page) => setAnswer({ request, page }))
+      .catch(() => {
+        if (controller.signal.aborted) return;
+        setAnswer({ request, page: null });
+        alerts.push({ message: ALERT_KEYS.groups.allError, type: 'error' });
+      });
+    return () => controller.abort();
+  }, [api, request]); // eslint-disable-line react-hooks/exhaustive-deps -- alerts is stable in use
+
+  const columns = useMemo<DataTableColumn<EmployeeGroup>[]>(
+    () => [
+      { id: 'name', header: t('groups.list.name'), cell: (g) => g.name, sortable: true, minWidth: '12rem' },
+      { id: 'orgName', header: t('groups.list.organization'), cell: (g) => g.orgName, sortable: true },
+      {
+        id: 'employeeCount',
+        header: t('groups.list.employeeCount'),
+        cell: (g) => t('groups.list.employees', { count: g.employeeCount }),
+        sortable: true,
+      },
+    ],
+    [t],
+  );
+
+  return (
+    <Stack gap="4">
+      <HStack justify="space-between" wrap="wrap" gap="3">
+        <Heading as="h1" size="xl">
+          {t('sections.employeeGroups')}
+        </Heading>
+        <Button colorPalette="brand" onClick={() => void navigate({ to: '/employee-groups/create' })}>
+          {t('groups.list.create')}
+        </Button>
+      </HStack>
+      <Field.Root maxW="md">
+        <Field.Label htmlFor={searchId}>{t('groups.list.search')}</Field.Label>
+        <InputGroup startElement={<SearchIcon />}>
+          <Input
+            id={searchId}
+            type="search"
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+            autoComplete="off"
+          />
+        </InputGroup>
+      </Field.Root>
+      <DataTable
+        label={t('groups.list.label')}
+        columns={columns}
+        rows={data?.items ?? []}
+        rowId={(g) => g.id}
+        total={data?.count ?? 0}
+        page={list.page}
+        size={list.size}
+        sort={list.sort}
+        loading={loading}
+        emptyText={t(q ? 'groups.list.noMatch' : 'groups.list.empty')}
+        onPageChange={list.setPage}
+        onSizeChange={list.setSize}
+        onSortChange={list.setSort}
+        onRowClick={(g) => void navigate({ to: '/employee-groups/$id', params: { id: g.id } })}
+      />
+    </Stack>
+  );
+};
