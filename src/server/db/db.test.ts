@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDb, schemaOf } from './db.ts';
-import { migrate } from './migrate.ts';
+import { migrate, migrationSteps } from './migrate.ts';
 
 describe('PGlite data directory', () => {
   const parent = mkdtempSync(join(tmpdir(), 'hr-db-'));
@@ -14,7 +14,7 @@ describe('PGlite data directory', () => {
     const dataDir = join(parent, 'nested', 'data');
     const first = await openDb({ dataDir });
     expect(existsSync(dataDir)).toBe(true);
-    expect((await migrate(first)).length).toBe(3);
+    expect((await migrate(first)).length).toBe(migrationSteps().length);
     await first.query("INSERT INTO dom_main.doc_types (code, label) VALUES ('KEEP', 'Gardé')");
     await first.close();
 
