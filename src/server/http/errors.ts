@@ -5,6 +5,7 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { ApiError } from '../../contract/entities.ts';
 import { ERROR_KEYS } from '../../contract/keys.ts';
+import { frenchText } from './french.ts';
 
 export class ApiFailure extends Error {
   constructor(
@@ -12,6 +13,8 @@ export class ApiFailure extends Error {
     readonly key: string,
     readonly userMessage?: string,
     readonly errors?: readonly string[],
+    /** Per-field validation keys, for forms to show beside each field. */
+    readonly fields?: Readonly<Record<string, string>>,
   ) {
     super(key);
   }
@@ -21,9 +24,29 @@ export class ApiFailure extends Error {
       status: this.status,
       ...(this.userMessage !== undefined ? { message: this.userMessage } : {}),
       ...(this.errors !== undefined ? { errors: this.errors } : {}),
+      ...(this.fields !== undefined ? { fields: { ...this.fields } } : {}),
     };
   }
 }
+
+/**
+ * A failure naming the wrong fields: `fields` keeps one key per field for the form, `errors` the
+ * French lines ("Nom : Champ obligatoire") the create-error alerts show (seed 001 §8.2).
+ */
+export const fieldFailure = (
+  status: number,
+  key: string,
+  fields: Readonly<Record<string, string>>,
+  labelOf: (field: string) => string,
+  message?: string,
+): ApiFailure =>
+  new ApiFailure(
+    status,
+    key,
+    message,
+    Object.entries(fields).map(([field, fieldKey]) => `${labelOf(field)} : ${frenchText(fieldKey)}`),
+    fields,
+  );
 
 export const notFound = (): ApiFailure => new ApiFailure(404, ERROR_KEYS.notFound);
 

@@ -124,10 +124,20 @@ describe('api client', () => {
 
   it('keeps the server error list and falls back to error.internal on a non-JSON answer', async () => {
     on('POST', routeUrl('employees.create'), (_req, res) =>
-      json(res, 400, { key: 'error.validation.body', status: 400, errors: ['email taken', 'x'] }),
+      json(res, 400, {
+        key: 'error.validation.body',
+        status: 400,
+        errors: ['email taken', 'x'],
+        fields: { email: 'validation.format' },
+      }),
     );
     const failure = await failureOf(api.call('employees.create', { body: {} }));
-    expect(failure).toMatchObject({ status: 400, key: 'error.validation.body', errors: ['email taken', 'x'] });
+    expect(failure).toMatchObject({
+      status: 400,
+      key: 'error.validation.body',
+      errors: ['email taken', 'x'],
+      fields: { email: 'validation.format' },
+    });
     on('GET', routeUrl('subscription.stats'), (_req, res) => {
       res.writeHead(502);
       res.end('bad gateway');
@@ -166,5 +176,22 @@ describe('api client', () => {
     const blob = await api.call<Blob>('documents.pdf', { params: { id: 'd1' } });
     expect(blob).toBeInstanceOf(Blob);
     expect(await blob.text()).toBe('%PDF-1.7');
+  });
+
+  it('downloads a file from a JSON route when asked, with the long timeout', async () => {
+    on('POST', routeUrl('employees.list'), (req, res) => {
+      const wantsCsv = req.headers.accept === 'text/csv' && req.url?.includes('format=csv');
+      setTimeout(() => {
+        res.writeHead(200, { 'content-type': wantsCsv ? 'text/csv' : 'application/json' });
+        res.end(wantsCsv ? '\ufeffNom;Prénom\r\n' : '{}');
+      }, 300);
+    });
+    const quick = createApiClient({ bus, sessionStore: store, baseUrl, timeouts: { defaultMs: 150, longMs: 3_000 } });
+    const csv = await quick.call<Blob>('employees.list', {
+      body: {},
+      query: { format: 'csv' },
+      download: { accept: 'text/csv' },
+    });
+    expect(await csv.text()).toContain('Nom;Prénom');
   });
 });

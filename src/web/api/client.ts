@@ -21,6 +21,11 @@ export interface CallOptions {
   readonly signal?: AbortSignal;
   /** Query string parameters. */
   readonly query?: Record<string, string | number | boolean | undefined>;
+  /**
+   * Ask for a file rather than JSON from a route that can answer both (the employee list as
+   * `employees.csv`): the answer is a Blob and, as a binary download, gets the long timeout.
+   */
+  readonly download?: { readonly accept: string };
 }
 
 export interface ApiClientOptions {
@@ -49,12 +54,17 @@ const withQuery = (url: string, query: CallOptions['query']): string => {
   return text ? `${url}?${text}` : url;
 };
 
-const readErrorBody = async (response: Response): Promise<{ key?: string; message?: string; errors?: string[] }> => {
+interface ErrorBody {
+  key?: string;
+  message?: string;
+  errors?: string[];
+  fields?: Record<string, string>;
+}
+
+const readErrorBody = async (response: Response): Promise<ErrorBody> => {
   try {
     const body: unknown = await response.json();
-    return typeof body === 'object' && body !== null
-      ? (body as { key?: string; message?: string; errors?: string[] })
-      : {};
+    return typeof body === 'object' && body !== null ? (body as ErrorBody) : {};
   } catch {
     return {};
   }
@@ -67,7 +77,7 @@ export const createApiClient = (options: ApiClientOptions): ApiClient => {
   const doFetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
 
   const buildRequest = (id: RouteId, def: RouteDef, opts: CallOptions): RequestInit & { url: string } => {
-    const headers: Record<string, string> = { Accept: 'application/json' };
+    const headers: Record<string, string> = { Accept: opts.download?.accept ?? 'application/json' };
     const token = sessionStore.getToken();
     const refresh = sessionStore.getRefreshToken();
     if (token) headers.Authorization = `Bearer ${token}`;
@@ -94,13 +104,20 @@ export const createApiClient = (options: ApiClientOptions): ApiClient => {
   const callEffect = <T>(id: RouteId, opts: CallOptions = {}): Micro.Micro<T, ApiFailure> => {
     const def: RouteDef = ROUTES[id];
     // Absent fields stay absent: an explicit `message: undefined` would shadow Error's own message.
-    const fail = (status: number, key: string, message?: string, errors?: readonly string[]) =>
+    const fail = (
+      status: number,
+      key: string,
+      message?: string,
+      errors?: readonly string[],
+      fields?: Readonly<Record<string, string>>,
+    ) =>
       new ApiFailure({
         routeId: id,
         status,
         key,
         ...(message === undefined ? {} : { message }),
         ...(errors === undefined ? {} : { errors }),
+        ...(fields === undefined ? {} : { fields }),
       });
 
     const exchange = Micro.tryPromise({
@@ -111,9 +128,9 @@ export const createApiClient = (options: ApiClientOptions): ApiClient => {
         storeRotatedTokens(response);
         if (!response.ok) {
           const body = await readErrorBody(response);
-          throw fail(response.status, body.key ?? ERROR_KEYS.internal, body.message, body.errors);
+          throw fail(response.status, body.key ?? ERROR_KEYS.internal, body.message, body.errors, body.fields);
         }
-        if (def.binary) return (await response.blob()) as T;
+        if (def.binary || opts.download) return (await response.blob()) as T;
         if (response.status === 204) return undefined as T;
         const text = await response.text();
         return (text ? JSON.parse(text) : undefined) as T;
@@ -125,7 +142,8 @@ export const createApiClient = (options: ApiClientOptions): ApiClient => {
       },
     });
 
-    const timeoutMs = def.timeout === 'none' ? null : def.timeout === 'long' ? timeouts.longMs : timeouts.defaultMs;
+    const timeoutMs =
+      def.timeout === 'none' ? null : def.timeout === 'long' || opts.download ? timeouts.longMs : timeouts.defaultMs;
     const bounded =
       timeoutMs === null
         ? exchange

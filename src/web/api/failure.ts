@@ -11,6 +11,8 @@ export class ApiFailure extends TaggedError('ApiFailure')<{
   readonly key: string;
   readonly message?: string;
   readonly errors?: readonly string[];
+  /** Per-field validation keys (`validation.*`) for forms to show beside each field. */
+  readonly fields?: Readonly<Record<string, string>>;
 }> {}
 
 export const isApiFailure = (value: unknown): value is ApiFailure => value instanceof ApiFailure;

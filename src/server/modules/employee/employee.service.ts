@@ -11,7 +11,7 @@ import { ApiFailure, notFound } from '../../http/errors.ts';
 import type { Deps } from '../../http/routes.ts';
 import { safePortOf } from '../../ports/safe.ts';
 import { subscriptionStats } from '../hrdesk/service.ts';
-import { CANT_CREATE_EMP_ERROR, EMPLOYEE_ERROR_KEYS, FieldFailure, validationFailure } from './errors.ts';
+import { CANT_CREATE_EMP_ERROR, EMPLOYEE_ERROR_KEYS, employeeFieldFailure, validationFailure } from './errors.ts';
 import { type EmployeeRow, employeeColumns, toEmployee, visibleEmployee } from './view.ts';
 
 type Session = Pick<SessionContext, 'userId' | 'domain' | 'baseOrgId' | 'currentOrgId'>;
@@ -65,7 +65,7 @@ async function assertEmailFree(q: Queryable, session: Session, email: string | n
     [email, self ?? null],
   );
   if (rows[0])
-    throw new FieldFailure(
+    throw employeeFieldFailure(
       409,
       EMPLOYEE_ERROR_KEYS.emailExists,
       { email: EMPLOYEE_ERROR_KEYS.emailExists },

@@ -23,18 +23,8 @@ import { type Db, type Queryable, schemaOf } from '../../db/db.ts';
 import { ApiFailure, notFound } from '../../http/errors.ts';
 
 /** A 400 or 409 that also names the offending fields, so the form can show each beside its input. */
-export class FieldsFailure extends ApiFailure {
-  constructor(
-    status: number,
-    key: string,
-    readonly fields: Readonly<Record<string, string>>,
-  ) {
-    super(status, key);
-  }
-  override toBody() {
-    return { ...super.toBody(), fields: { ...this.fields } };
-  }
-}
+const fieldsFailure = (status: number, key: string, fields: Readonly<Record<string, string>>) =>
+  new ApiFailure(status, key, undefined, undefined, fields);
 
 interface GroupRow {
   id: string;
@@ -152,7 +142,7 @@ async function checkInput(
   input: { name: string; employeesIds: readonly string[] },
   kept: readonly string[] = [],
 ): Promise<string[]> {
-  if (input.name.trim() === '') throw new FieldsFailure(400, ERROR_KEYS.badRequest, { name: VALIDATION_KEYS.required });
+  if (input.name.trim() === '') throw fieldsFailure(400, ERROR_KEYS.badRequest, { name: VALIDATION_KEYS.required });
   const ids = [...new Set(input.employeesIds)];
   const toCheck = ids.filter((id) => !kept.includes(id));
   if (toCheck.length === 0) return ids;
@@ -165,12 +155,12 @@ async function checkInput(
   );
   const inside = new Set(rows.map((r) => r.id));
   if (toCheck.some((id) => !inside.has(id))) {
-    throw new FieldsFailure(400, ERROR_KEYS.groupMemberOutsideOrg, { employeesIds: ERROR_KEYS.groupMemberOutsideOrg });
+    throw fieldsFailure(400, ERROR_KEYS.groupMemberOutsideOrg, { employeesIds: ERROR_KEYS.groupMemberOutsideOrg });
   }
   return ids;
 }
 
-const nameTaken = () => new FieldsFailure(409, ERROR_KEYS.groupNameTaken, { name: ERROR_KEYS.groupNameTaken });
+const nameTaken = () => fieldsFailure(409, ERROR_KEYS.groupNameTaken, { name: ERROR_KEYS.groupNameTaken });
 const isUniqueViolation = (error: unknown): boolean =>
   typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
 

@@ -10,7 +10,7 @@ import type { SessionContext } from '../../auth/sessions.ts';
 import { type Queryable, schemaOf } from '../../db/db.ts';
 import { ApiFailure } from '../../http/errors.ts';
 import { type CompanyDirectory, CompanyRegisterError } from '../../ports/companies.ts';
-import { FieldsFailure, frenchText } from './failures.ts';
+import { frenchText } from '../../http/french.ts';
 import { compactSiret } from './write.service.ts';
 
 export async function companyBySiret(
@@ -20,7 +20,7 @@ export async function companyBySiret(
   raw: string,
 ): Promise<CompanyInfo> {
   const invalid = siretError(raw);
-  if (invalid) throw new FieldsFailure(400, invalid, { siret: invalid }, [frenchText(invalid)]);
+  if (invalid) throw new ApiFailure(400, invalid, undefined, [frenchText(invalid)], { siret: invalid });
   const siret = compactSiret(raw);
   const s = schemaOf(session.domain);
   const { rows } = await db.query<{

@@ -1,30 +1,18 @@
 /**
- * The CSV export: the list call answered as `text/csv` (see src/server/modules/employee/README.md).
- * The API client reads JSON or declared-binary routes only, so this one call is made here, with the
- * same session headers and the same token rotation.
+ * The CSV export: the list call answered as `text/csv` (see src/server/modules/employee/README.md),
+ * through the API client so it gets the session headers, token rotation, 401 handling and the
+ * 10-minute download timeout like every other call.
  */
 import { DOWNLOAD_NAMES } from '../../../contract/constants.ts';
 import type { EmployeeSearchBody } from '../../../contract/entities.ts';
-import { AUTH_HEADERS, routeUrl } from '../../../contract/routes.ts';
 import type { Services } from '../../app/index.ts';
 import { saveBlob } from './download.ts';
 
 export const exportEmployeesCsv = async (services: Services, body: EmployeeSearchBody): Promise<void> => {
-  const { sessionStore } = services;
-  const headers: Record<string, string> = { Accept: 'text/csv', 'Content-Type': 'application/json' };
-  const token = sessionStore.getToken();
-  const refresh = sessionStore.getRefreshToken();
-  if (token) headers.Authorization = `Bearer ${token}`;
-  if (refresh) headers['Refresh-Token'] = refresh;
-  const response = await fetch(`${routeUrl('employees.list')}?format=csv`, {
-    method: 'POST',
-    headers,
-    body: JSON.stringify(body),
+  const csv = await services.api.call<Blob>('employees.list', {
+    body,
+    query: { format: 'csv' },
+    download: { accept: 'text/csv' },
   });
-  const rotated = response.headers.get(AUTH_HEADERS.setAuthorization);
-  const rotatedRefresh = response.headers.get(AUTH_HEADERS.setRefreshToken);
-  if (rotatedRefresh) sessionStore.setRefreshToken(rotatedRefresh);
-  if (rotated) sessionStore.setToken(rotated.replace(/^Bearer\s+/i, ''));
-  if (!response.ok) throw new Error(`export failed: ${response.status}`);
-  saveBlob(await response.blob(), DOWNLOAD_NAMES.employeesCsv);
+  saveBlob(csv, DOWNLOAD_NAMES.employeesCsv);
 };
