@@ -3,7 +3,7 @@ import { Outlet } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LAYOUT } from '../../../contract/constants.ts';
-import { useAuth, useBadges } from '../../app/index.ts';
+import { useAlerts, useAuth, useBadges } from '../../app/index.ts';
 import { useIsMobile } from '../../components/useIsMobile.ts';
 import { Breadcrumbs } from './Breadcrumbs.tsx';
 import { buildNav } from './navModel.ts';
@@ -24,6 +24,9 @@ export const AppShell = () => {
   const { t } = useTranslation();
   const auth = useAuth();
   const badges = useBadges();
+  // The alert stack floats over the bottom of the page: room below the content lets every button
+  // scroll clear of it instead of hiding behind a standing alert.
+  const alertCount = useAlerts().alerts.length;
   const isMobile = useIsMobile();
   const [mini, setMini] = useState(readMini);
   const [drawerOpen, setDrawerOpen] = useState(false);
@@ -88,7 +91,16 @@ export const AppShell = () => {
             <SideNav groups={groups} mini={mini} onToggleMini={toggleMini} />
           </Box>
         )}
-        <Box as="main" id="main" flex="1" minW="0" overflowY="auto" px={{ base: '3', md: '6' }} py="4">
+        <Box
+          as="main"
+          id="main"
+          flex="1"
+          minW="0"
+          overflowY="auto"
+          px={{ base: '3', md: '6' }}
+          pt="4"
+          pb={alertCount > 0 ? `calc(${alertCount} * 4.5rem + 1.5rem)` : '4'}
+        >
           <Box mb="4">
             <Breadcrumbs />
           </Box>
