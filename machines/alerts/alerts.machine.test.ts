@@ -102,6 +102,28 @@ describe('alerts machine', () => {
     expect(selectAlerts(actor.getSnapshot())).toHaveLength(0);
   });
 
+  it('lets a count alert leave after the automatic 16 s, and shows it again only when the count changes', () => {
+    const { actor, clock } = start();
+    const counts = (toValidate: number) =>
+      actor.send({ type: 'alerts.counts.updated', toValidate, errorRetry: 0, features: ['EmpList'] });
+    counts(12);
+    clock.increment(ALERT_TIMINGS.automaticMs - 1);
+    expect(selectAlerts(actor.getSnapshot())).toHaveLength(1);
+    clock.increment(1);
+    expect(selectAlerts(actor.getSnapshot())).toHaveLength(0);
+    counts(12); // the next badge push with the same count
+    expect(selectAlerts(actor.getSnapshot())).toHaveLength(0);
+    counts(15);
+    expect(selectAlerts(actor.getSnapshot())[0]?.values?.count).toBe(15);
+    // A changed count restarts the lifetime rather than keeping the first timer.
+    clock.increment(ALERT_TIMINGS.automaticMs - 1);
+    counts(16);
+    clock.increment(ALERT_TIMINGS.automaticMs - 1);
+    expect(selectAlerts(actor.getSnapshot())[0]?.values?.count).toBe(16);
+    clock.increment(1);
+    expect(selectAlerts(actor.getSnapshot())).toHaveLength(0);
+  });
+
   it('clears everything at once', () => {
     const { actor, clock, messages } = start();
     actor.send({ type: 'alert.push', alert: { message: 'a', type: 'success' } });

@@ -50,10 +50,9 @@ export const alertsMachine = setup({
       enqueue.cancel(event.id);
       enqueue.assign({
         alerts: context.alerts.filter((a) => a.id !== event.id),
+        // A count alert closed or expired stays away until its count changes.
         dismissed:
-          event.type === 'alert.close' &&
-          typeof count === 'number' &&
-          (COUNT_ALERT_IDS as readonly string[]).includes(event.id)
+          typeof count === 'number' && (COUNT_ALERT_IDS as readonly string[]).includes(event.id)
             ? { ...context.dismissed, [event.id]: count }
             : context.dismissed,
       });
@@ -65,9 +64,9 @@ export const alertsMachine = setup({
     storeFeatures: assign({
       features: ({ context, event }) => (event.type === 'alerts.counts.updated' ? event.features : context.features),
     }),
-    syncCountAlerts: assign(({ context, event }) => {
+    syncCountAlerts: enqueueActions(({ context, event, enqueue }) => {
       const counts = countsOf(event);
-      if (!counts) return {};
+      if (!counts) return;
       const wanted = countAlerts(counts, context.features);
       const dismissed: Record<string, number> = { ...context.dismissed };
       let alerts: Alert[] = [...context.alerts];
@@ -79,13 +78,15 @@ export const alertsMachine = setup({
           alerts = alerts.filter((a) => a.id !== id);
         } else if (dismissed[id] === next.values?.count) {
           continue;
-        } else if (index >= 0) {
-          alerts[index] = next;
         } else {
-          alerts = [...alerts, next];
+          if (index >= 0) alerts[index] = next;
+          else alerts = [...alerts, next];
+          // Automatic mode: a new or changed count shows for the alert's lifetime, then leaves.
+          enqueue.cancel(id);
+          if (next.time > 0) enqueue.raise({ type: 'alert.expired', id }, { id, delay: next.time });
         }
       }
-      return { alerts, dismissed };
+      enqueue.assign({ alerts, dismissed });
     }),
   },
 }).createMachine({

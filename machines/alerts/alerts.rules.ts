@@ -37,14 +37,14 @@ export const countAlerts = (counts: AlertCounts, features: readonly Feature[]): 
   const wanted = new Map<string, Alert>();
   if (counts.toValidate > 0) {
     wanted.set(TO_VALIDATE_ID, {
-      ...toAlert({ message: ALERT_KEYS.employees.toValidateWarning, type: 'warning', mode: 'manual' }),
+      ...toAlert({ message: ALERT_KEYS.employees.toValidateWarning, type: 'warning', mode: 'automatic' }),
       values: { count: counts.toValidate },
       button: { label: 'alert.employees.toValidate.button', to: '/employees/status/to-validate' },
     });
   }
   if (counts.errorRetry > 0 && features.includes('DocCreateDispatch')) {
     wanted.set(ERROR_RETRY_ID, {
-      ...toAlert({ message: ALERT_KEYS.campaigns.retryableFailed, type: 'error', mode: 'manual' }),
+      ...toAlert({ message: ALERT_KEYS.campaigns.retryableFailed, type: 'error', mode: 'automatic' }),
       values: { count: counts.errorRetry },
       button: { label: 'alert.campaigns.retryable.button', to: '/campaigns/status/error-retry' },
     });
