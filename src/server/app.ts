@@ -12,6 +12,7 @@ import { errorHandler } from './http/errors.ts';
 import { buildOpenApi } from './http/openapi.ts';
 import { type Deps, type RouteTable, installAuthHook, registerRoutes } from './http/routes.ts';
 import { registerSpa } from './http/spa.ts';
+import { dispatchRoutes } from './modules/dispatch/routes.ts';
 import { dsnRoutes } from './modules/employee/dsn/routes.ts';
 import { employeeRoutes } from './modules/employee/routes.ts';
 import { groupRoutes } from './modules/groups/routes.ts';
@@ -46,6 +47,7 @@ export const ROUTE_TABLE: RouteTable = {
   ...employeeRoutes,
   ...dsnRoutes,
   ...groupRoutes,
+  ...dispatchRoutes,
 };
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {

@@ -10,6 +10,7 @@ import {
   SIGNBOOK_SUB_STATUSES,
   SIGNBOOK_URL_STATUSES,
 } from '../../contract/enums.ts';
+import { campaignsPages } from '../features/campaigns/pages.ts';
 import { employeeGroupsPages } from '../features/employeeGroups/pages.ts';
 import { employeesPages } from '../features/employees/pages.ts';
 import { organizationsPages } from '../features/organizations/pages.ts';
@@ -22,7 +23,13 @@ import { SECTIONS, type AppStaticData } from './staticData.ts';
 const ComingSoon = lazyRouteComponent(() => import('../features/sections/ComingSoonPage.tsx'), 'ComingSoonPage');
 
 /** Pages the features have built; every other section route says it arrives soon. */
-const PAGES: SectionPages = { ...employeesPages, ...employeeGroupsPages, ...organizationsPages, ...usersPages };
+const PAGES: SectionPages = {
+  ...campaignsPages,
+  ...employeesPages,
+  ...employeeGroupsPages,
+  ...organizationsPages,
+  ...usersPages,
+};
 
 const VALID_STATUSES: Record<
   NonNullable<AppStaticData['statusDomain']>,
