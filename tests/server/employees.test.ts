@@ -124,6 +124,51 @@ describe('employee list', () => {
     expect(found.items.map((e) => e.id)).toContain(someone.id);
   });
 
+  it('searches by the start of a name, first name, e-mail or registration number (not mid-word)', async () => {
+    const res = await create(valid({ name: 'Quintard-Ébrard', firstName: 'Zélie', email: 'zqe.unique@exemple.fr' }));
+    expect(res.statusCode, res.body).toBe(201);
+    const made = res.json() as Employee;
+    const reg = made.organizations[0]!.registrationNumber!;
+    const ids = async (search: string) => (await list({ search, limit: 100 })).items.map((e) => e.id);
+    for (const search of ['quintard-eb', 'ZELIE quin', 'zqe.uni', reg.toLowerCase(), `ZEL ${reg}`])
+      expect(await ids(search), search).toContain(made.id);
+    for (const search of ['ebrard', 'unique@', 'zelie dupont'])
+      expect(await ids(search), search).not.toContain(made.id);
+    const found = await list({ search: 'quintard', limit: 1 });
+    expect(found.count).toBe(1);
+  });
+
+  it('keeps totals exact through writes, and never counts or lists an employee outside the scope', async () => {
+    const before = await list({ limit: 1 });
+    const stats = async () =>
+      (await call('POST', routeUrl('employees.stats'), admin, {})).json() as Promise<EmployeeStats>;
+    const s0 = await stats();
+    const made = (await create(valid())).json() as Employee;
+    expect((await list({ limit: 1 })).count).toBe(before.count + 1);
+    await call('PUT', routeUrl('employees.deactivate', { id: made.id }), admin);
+    const s1 = await stats();
+    expect([s1.totalCount, s1.activeCount, s1.inactiveCount]).toEqual([
+      s0.totalCount + 1,
+      s0.activeCount,
+      s0.inactiveCount + 1,
+    ]);
+    // The trial organisation's employees exist in the same domain: skipped by id, not counted.
+    const trial = await t.db.query<{ id: string }>(
+      `SELECT id FROM dom_main.employees WHERE org_ids = ARRAY[$1::uuid]`,
+      [TRIAL_ROOT],
+    );
+    expect(trial.rows.length).toBeGreaterThan(0);
+    const everyone: string[] = [];
+    for (let offset = 0; ; offset += 200) {
+      const page = await list({ offset, limit: 200 });
+      everyone.push(...page.items.map((e) => e.id));
+      if (page.items.length < 200) break;
+    }
+    expect(everyone).toHaveLength(s1.totalCount);
+    expect(new Set(everyone).size).toBe(everyone.length);
+    expect(everyone.filter((id) => trial.rows.some((r) => r.id === id))).toEqual([]);
+  });
+
   it('answers 404 for an organisation outside the session, and 403 without EmpList', async () => {
     expect((await call('POST', routeUrl('employees.listForOrg', { orgID: TRIAL_ROOT }), admin, {})).statusCode).toBe(
       404,

@@ -43,8 +43,6 @@ export const fold = (text: string): string =>
     .replace(/œ/g, 'o')
     .replace(/æ/g, 'a');
 
-const likeEscape = (text: string): string => text.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 interface Cursor {
   readonly field: string;
   readonly sens: 'asc' | 'desc';
@@ -74,6 +72,67 @@ export interface Query {
   readonly unwind: boolean;
   /** "Has an active link in scope", for the stats. */
   readonly activeInScope: string;
+  /** A search word is part of `where` (it reads the employee row, not only its links). */
+  readonly searching: boolean;
+  /** Ids matching the search and every other filter (null without a search). */
+  readonly searchIds: SearchIds | null;
+}
+
+/**
+ * Columns a search word may start, each leading a sort index (migrations 0003/0007), with the
+ * form of the (folded) word they hold: registration numbers are stored as typed, mostly upper case.
+ */
+const SEARCH_COLUMNS: readonly [string, (word: string) => string][] = [
+  ['e.sort_name', (w) => w],
+  ['e.sort_first', (w) => w],
+  ['e.sort_email', (w) => w],
+  ['e.reg_numbers', (w) => w],
+  ['e.reg_numbers', (w) => w.toUpperCase()],
+];
+
+/**
+ * Employees of `from` passing `where` whose name, first name, e-mail or (first) registration
+ * number starts with every word. Each (word, column) pair is a range scan of that column's sort
+ * index, which also carries the link arrays `where` reads: no employee row is read, unlike a
+ * contains scan of 100,000 rows. The collation is C, so U+10FFFF bounds every continuation.
+ */
+interface SearchIds {
+  readonly count: number;
+  /** uuid[] as its text literal. */
+  readonly ids: string;
+}
+
+async function matchingIds(
+  db: Queryable,
+  from: string,
+  where: string,
+  params: readonly unknown[],
+  words: readonly string[],
+): Promise<SearchIds> {
+  const all = [...params];
+  const bound = (value: string): string => {
+    all.push(value);
+    return `$${all.length}::text`;
+  };
+  const perWord = words.map((word) => {
+    const ranges = new Map<string, string>();
+    for (const [column, form] of SEARCH_COLUMNS) {
+      const prefix = form(word);
+      if (ranges.has(`${column}:${prefix}`)) continue;
+      ranges.set(
+        `${column}:${prefix}`,
+        `${column} >= ${bound(prefix)} AND ${column} < ${bound(`${prefix}\u{10FFFF}`)}`,
+      );
+    }
+    return [...ranges.values()].map((range) => `SELECT e.id FROM ${from} WHERE ${where} AND ${range}`).join(' UNION ');
+  });
+  // One array literal, not thousands of rows: it goes back as the page's parameter untouched.
+  const { rows } = await db.query<SearchIds>(
+    `SELECT count(*)::int AS count, coalesce(array_agg(id)::text, '{}') AS ids
+       FROM (${perWord.map((u) => `(${u})`).join(' INTERSECT ')}) m`,
+    all,
+  );
+  return rows[0] ?? { count: 0, ids: '{}' };
 }
 
 /**
@@ -139,10 +198,22 @@ export async function buildQuery(
   if (body.status === 'inactive') where.push(`NOT ${inScope(activeLinks)}`);
   if (body.status === 'to-validate') where.push('e.needs_validation');
   if (body.needsValidation !== undefined) where.push(`e.needs_validation = ${p(body.needsValidation)}`);
-  for (const word of fold(body.search ?? '')
+  let searchIds: SearchIds | null = null;
+  const words = fold(body.search ?? '')
     .split(/\s+/)
-    .filter((w) => w.length > 0)) {
-    where.push(`e.search_text LIKE ${p(`%${likeEscape(word)}%`)}`);
+    .filter((w) => w.length > 0);
+  if (words.length > 0) {
+    const others = where.join(' AND ');
+    const ids = await matchingIds(
+      db,
+      unwind ? `${s}.employees e CROSS JOIN LATERAL unnest(e.org_ids) AS u(org_id)` : `${s}.employees e`,
+      others,
+      params,
+      words,
+    );
+    // The other filters stay on the page too: a row whose links changed since is not shown.
+    where.push(`e.id = ANY(${p(ids.ids)}::uuid[])`);
+    searchIds = ids;
   }
   const keys = unwind ? [...base, key('u.org_id', 'uuid')] : base;
   return {
@@ -155,6 +226,8 @@ export async function buildQuery(
     field,
     unwind,
     activeInScope: inScope(activeLinks),
+    searching: words.length > 0,
+    searchIds,
   };
 }
 
@@ -188,13 +261,55 @@ const afterClause = (q: Query, values: readonly (string | null)[], params: unkno
 /** Sort values of a row as text, for the cursor (`::text` keeps dates and timestamps exact). */
 const keyColumns = (q: Query): string => q.keys.map((k, i) => `${k.expr}::text AS k${i}`).join(', ');
 
-export async function countOf(db: Queryable, q: Query): Promise<number> {
-  const { rows } = await db.query<{ n: number }>(
-    `SELECT count(*)::int AS n FROM ${fromClause(q)} WHERE ${q.where}`,
+/**
+ * Total of a list, and how many rows of the domain its filters leave out. Without a search the
+ * filters read only the link triple, so both come from employee_link_counts (migration 0007):
+ * a few hundred rows instead of a scan of the employees.
+ */
+export async function countOf(db: Queryable, q: Query): Promise<{ count: number; excluded: number | null }> {
+  if (q.searchIds && !q.unwind) return { count: q.searchIds.count, excluded: null };
+  if (q.searching) {
+    const { rows } = await db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM ${fromClause(q)} WHERE ${q.where}`,
+      q.params,
+    );
+    return { count: rows[0]?.n ?? 0, excluded: null };
+  }
+  if (q.unwind) {
+    const { rows } = await db.query<{ n: number }>(
+      `SELECT coalesce(sum(e.n), 0)::int AS n FROM ${q.s}.employee_link_counts e
+        CROSS JOIN LATERAL unnest(e.org_ids) AS u(org_id) WHERE ${q.where}`,
+      q.params,
+    );
+    return { count: rows[0]?.n ?? 0, excluded: null };
+  }
+  const { rows } = await db.query<{ n: number; total: number }>(
+    `SELECT coalesce(sum(e.n) FILTER (WHERE ${q.where}), 0)::int AS n, coalesce(sum(e.n), 0)::int AS total
+       FROM ${q.s}.employee_link_counts e`,
     q.params,
   );
-  return rows[0]?.n ?? 0;
+  const r = rows[0] ?? { n: 0, total: 0 };
+  return { count: r.n, excluded: r.total - r.n };
 }
+
+/** Up to this many rows left out by the filters are skipped by id rather than filtered row by row. */
+const FEW_EXCLUDED = 2000;
+
+/**
+ * The page's filter. Testing the link arrays of every row walked costs as much as the walk
+ * itself at offset 50,000; when the counts show that the filters leave out a few rows at most,
+ * the filter becomes constant true (the planner drops it) and those rows are skipped by id,
+ * found through employees_links. The ids are read in the page's own statement (same snapshot
+ * as the rows), so an employee added meanwhile outside the scope is skipped too; `OR true`
+ * keeps every parameter typed.
+ */
+const pageFilter = (q: Query, excluded: number | null): string => {
+  if (excluded === null || excluded > FEW_EXCLUDED) return q.where;
+  return `((${q.where}) OR true) AND NOT e.id = ANY(ARRAY(
+      SELECT x.id FROM ${q.s}.employee_link_counts e JOIN ${q.s}.employees x
+          ON (x.org_ids, x.active_org_ids, x.needs_validation) = (e.org_ids, e.active_org_ids, e.needs_validation)
+       WHERE e.n > 0 AND NOT (${q.where})))`;
+};
 
 export async function listEmployees(
   db: Queryable,
@@ -216,6 +331,9 @@ export async function listEmployees(
     offset = 0;
     knownCount = cursor.count;
   }
+  // Without a search the count is a sub-millisecond read that also chooses the page's filter.
+  const counted = knownCount !== null ? null : await countOf(db, q);
+  if (counted) where = pageFilter(q, counted.excluded);
   params.push(offset, limit);
   const n = params.length;
   const linkFilter = q.unwind ? 'eo.organization_id = page.org_id' : 'eo.organization_id = ANY($1::uuid[])';
@@ -228,7 +346,7 @@ export async function listEmployees(
       FROM page JOIN ${q.s}.employees e ON e.id = page.id ORDER BY page.rank`;
   const [pageRows, count] = await Promise.all([
     db.query<EmployeeRow & Record<string, string | null>>(sql, params),
-    knownCount ?? countOf(db, q),
+    knownCount ?? counted?.count ?? countOf(db, q).then((c) => c.count),
   ]);
   const rows = pageRows.rows;
   const last = rows[rows.length - 1];
@@ -248,10 +366,10 @@ export async function listEmployees(
 export async function employeeStats(db: Queryable, session: Scoped, orgId: string | undefined): Promise<EmployeeStats> {
   const q = await buildQuery(db, session, { orgID: orgId });
   const { rows } = await db.query<{ total: number; active: number; to_validate: number }>(
-    `SELECT count(*)::int AS total,
-            count(*) FILTER (WHERE ${q.activeInScope})::int AS active,
-            count(*) FILTER (WHERE e.needs_validation)::int AS to_validate
-       FROM ${q.s}.employees e WHERE ${q.where}`,
+    `SELECT coalesce(sum(e.n), 0)::int AS total,
+            coalesce(sum(e.n) FILTER (WHERE ${q.activeInScope}), 0)::int AS active,
+            coalesce(sum(e.n) FILTER (WHERE e.needs_validation), 0)::int AS to_validate
+       FROM ${q.s}.employee_link_counts e WHERE ${q.where}`,
     q.params,
   );
   const r = rows[0] ?? { total: 0, active: 0, to_validate: 0 };
