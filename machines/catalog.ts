@@ -4,6 +4,8 @@ import { alertsFixtures } from './alerts/alerts.fixtures.ts';
 import { alertsMachine } from './alerts/alerts.machine.ts';
 import { authFixtures } from './auth/auth.fixtures.ts';
 import { authMachine } from './auth/auth.machine.ts';
+import { campaignFixtures } from './campaign/campaign.fixtures.ts';
+import { campaignMachine } from './campaign/campaign.machine.ts';
 import {
   employeeFormFixtures,
   PATHS_INPUT as employeeFormInput,
@@ -34,4 +36,5 @@ export const MACHINES: readonly CatalogEntry[] = [
     input: employeeFormInput,
     serializeState: serializeEmployeeForm,
   },
+  { name: 'campaign', machine: campaignMachine, fixtures: campaignFixtures },
 ];

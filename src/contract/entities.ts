@@ -442,6 +442,8 @@ export const CampaignListBody = S.Struct({
   search: opt(S.String),
   offset: opt(S.Number.pipe(S.int(), S.nonNegative())),
   limit: opt(S.Number.pipe(S.int(), S.between(1, 200))),
+  /** The list's persisted sort (field: name, creationDate, sendDate, status, recipientsCount). */
+  order: opt(S.Struct({ field: S.String, sens: S.Literal('asc', 'desc') })),
 });
 
 export const CampaignCreateJson = S.Struct({

@@ -11,4 +11,5 @@ export * from './keys.ts';
 export * from './routes.ts';
 export * from './socket.ts';
 export * from './entities.ts';
+export * from './dispatch.ts';
 export * from './validation.ts';

@@ -12,6 +12,7 @@ import { errorHandler } from './http/errors.ts';
 import { buildOpenApi } from './http/openapi.ts';
 import { type Deps, type RouteTable, installAuthHook, registerRoutes } from './http/routes.ts';
 import { registerSpa } from './http/spa.ts';
+import type { JobSender } from './modules/dispatch/jobs.ts';
 import { dispatchRoutes } from './modules/dispatch/routes.ts';
 import { dsnRoutes } from './modules/employee/dsn/routes.ts';
 import { employeeRoutes } from './modules/employee/routes.ts';
@@ -37,6 +38,8 @@ export interface BuildAppOptions {
   /** Attach socket.io to the app's HTTP server (off for `inject`-only tests). */
   push?: boolean;
   logger?: boolean;
+  /** The job queue (pg-boss); without it, campaign jobs run inline after the request's commit. */
+  jobs?: JobSender;
 }
 
 export const ROUTE_TABLE: RouteTable = {
@@ -62,7 +65,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('io', attached?.io ?? null);
   app.addHook('preClose', async () => push.close());
 
-  const deps: Deps = { db, config, mail: options.mail ?? createMailPort(db, config.smtpUrl), push };
+  const deps: Deps = {
+    db,
+    config,
+    mail: options.mail ?? createMailPort(db, config.smtpUrl),
+    push,
+    ...(options.jobs ? { jobs: options.jobs } : {}),
+  };
   app.setErrorHandler(errorHandler);
   installAuthHook(app, deps);
   // Multipart bodies (uploads: DSN, campaign PDFs, masks); each route sets its own file-size limit.

@@ -10,7 +10,16 @@ import { migrate } from './db/migrate.ts';
 import { seedDemo } from './db/seed/demo.ts';
 import { PERSONAS } from './db/seed/personas.ts';
 import { startQueue } from './jobs/queue.ts';
+import { DOMAINS } from '../contract/constants.ts';
+import {
+  CAMPAIGN_DISPATCH_JOB,
+  type DispatchJobData,
+  resumeDispatches,
+  runDispatchJob,
+} from './modules/dispatch/dispatch.job.ts';
 import { MAIL_DELIVER_JOB, createMailPort } from './ports/mail.ts';
+import { safePortOf } from './ports/safe.ts';
+import { noPush, type Push } from './push/push.ts';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -31,6 +40,16 @@ async function main(): Promise<void> {
     await queue.work<{ outboxId: string }>(MAIL_DELIVER_JOB, ({ outboxId }) => mail.deliverNow(outboxId));
   }
 
+  // The dispatch job pushes through the HTTP server's socket.io once it exists (none on a worker).
+  let push: Push = noPush;
+  if (config.role !== 'api') {
+    await queue.work<DispatchJobData>(CAMPAIGN_DISPATCH_JOB, (data) =>
+      runDispatchJob({ db, push, safe: safePortOf({ db }) }, data),
+    );
+    // A process killed mid-distribution left campaigns waiting: their documents are guarded, so resending is safe.
+    await resumeDispatches(db, DOMAINS, (data) => queue.send(CAMPAIGN_DISPATCH_JOB, data));
+  }
+
   if (config.role === 'worker') {
     console.log('ROLE=worker: working background jobs (mail delivery); no HTTP server in this process.');
     const stopWorker = async (): Promise<void> => {
@@ -42,7 +61,8 @@ async function main(): Promise<void> {
     process.once('SIGTERM', () => void stopWorker());
     return;
   }
-  const app = await buildApp({ db, config, mail, push: true, logger: process.argv.includes('--dev') });
+  const app = await buildApp({ db, config, mail, jobs: queue, push: true, logger: process.argv.includes('--dev') });
+  push = app.push;
   await app.listen({ port: config.port, host: config.host });
 
   const shown = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;

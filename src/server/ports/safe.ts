@@ -4,6 +4,7 @@
  * adapter asks an external safe service first (`SAFE_URL`). Either way the employee row records
  * the outcome, so the screens read one place.
  */
+import { randomUUID } from 'node:crypto';
 import type { DomainId } from '../../contract/constants.ts';
 import type { Deps } from '../http/routes.ts';
 import { type Queryable, schemaOf } from '../db/db.ts';
@@ -18,10 +19,46 @@ export interface SafeAccountRequest {
 
 export type SafeOutcome = { readonly ok: true } | { readonly ok: false; readonly reason: string };
 
+/** A campaign document going into an employee's personal safe. */
+export interface SafeDepositRequest {
+  readonly domain: DomainId;
+  readonly employeeId: string;
+  readonly organizationId: string;
+  readonly typeCode: string;
+  readonly description: string;
+  readonly fileId: string | null;
+  readonly metaDatas: readonly { readonly key: string; readonly value: string }[];
+}
+
 export interface SafePort {
   readonly kind: 'embedded' | 'remote' | 'test';
   /** Opens the account; `q` is the caller's transaction when it has one. Never throws. */
   openAccount(q: Queryable, request: SafeAccountRequest): Promise<SafeOutcome>;
+  /**
+   * Deposits a document; throws when the safe refuses or is unreachable. Absent: the embedded
+   * deposit (a document row for the employee, destination EMPLOYEE_SAFE), in the caller's transaction.
+   */
+  deposit?(q: Queryable, request: SafeDepositRequest): Promise<{ readonly documentId: string }>;
+}
+
+/** The embedded safe: the document row is the deposit, written in the caller's transaction. */
+export async function depositEmbedded(q: Queryable, request: SafeDepositRequest): Promise<{ documentId: string }> {
+  const documentId = randomUUID();
+  await q.query(
+    `INSERT INTO ${schemaOf(request.domain)}.documents
+       (id, organization_id, employee_id, type_code, description, meta_datas, destination, file_id)
+     VALUES ($7, $1, $2, $3, $4, $5::jsonb, 'EMPLOYEE_SAFE', $6)`,
+    [
+      request.organizationId,
+      request.employeeId,
+      request.typeCode,
+      request.description,
+      JSON.stringify(request.metaDatas),
+      request.fileId,
+      documentId,
+    ],
+  );
+  return { documentId };
 }
 
 /** Marks the account as opened and waiting for the employee's activation. */
@@ -40,6 +77,7 @@ export const embeddedSafePort: SafePort = {
     await recordOpened(q, request);
     return { ok: true };
   },
+  deposit: depositEmbedded,
 };
 
 /** `POST {baseUrl}/accounts` with the employee's identity; any non-2xx or network error is a failure. */

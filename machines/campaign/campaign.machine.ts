@@ -1,0 +1,90 @@
+/**
+ * The campaign lifecycle, pure: no invoked actors and no timers, because the server applies it with
+ * `transition` to the snapshot persisted in `campaigns.machine_state`, and the web draws the same chart.
+ * splitting → awaitingValidation (check before distribution) or dispatching → dispatched | inError;
+ * refused and canceled end it. Documents live in the database; the machine only decides what is allowed.
+ * Invariant: canRetry/canDelete are true only in inError. Events a state ignores are refused
+ * (`snapshot.can` is false): the API answers 409 for them.
+ */
+import { and, assign, emit, setup } from 'xstate';
+import type { CampaignContext, CampaignEmitted, CampaignEvent } from './campaign.types.ts';
+
+export const initialCampaignContext: CampaignContext = { canRetry: false, canDelete: false };
+
+const cleared = { canRetry: false, canDelete: false } as const;
+
+export const campaignMachine = setup({
+  types: {} as { context: CampaignContext; events: CampaignEvent; emitted: CampaignEmitted },
+  guards: {
+    isReviewRequired: ({ event }) => event.type === 'job.split.completed' && event.review,
+    hasFailures: ({ event }) => event.type === 'job.dispatch.completed' && event.failed > 0,
+    canRetry: ({ context }) => context.canRetry,
+    canDelete: ({ context }) => context.canDelete,
+    hasNoFailuresLeft: ({ event }) => event.type === 'campaign.deleteDocuments' && event.remainingFailed === 0,
+  },
+  actions: {
+    storeFailures: assign(({ event }) =>
+      event.type === 'job.dispatch.completed'
+        ? { canRetry: event.retryable > 0, canDelete: event.failed > event.retryable }
+        : {},
+    ),
+    setRetryable: assign({ canRetry: true, canDelete: false }),
+    clearFailures: assign(cleared),
+    // Transitions that change no state still act: the server publishes what they announce.
+    emitUpdated: emit({ type: 'campaign.updated' } as const),
+    emitDocumentRefused: emit(({ event }) => ({
+      type: 'campaign.document.refused' as const,
+      docId: event.type === 'campaign.document.refuse' ? event.docId : '',
+    })),
+    emitProgressed: emit({ type: 'campaign.progressed' } as const),
+  },
+}).createMachine({
+  id: 'campaign',
+  context: initialCampaignContext,
+  initial: 'splitting',
+  states: {
+    splitting: {
+      on: {
+        'job.split.completed': [{ guard: 'isReviewRequired', target: 'awaitingValidation' }, { target: 'dispatching' }],
+        'job.split.failed': { target: 'inError', actions: 'setRetryable' },
+        'campaign.update': { actions: 'emitUpdated' },
+        'campaign.cancel': { target: 'canceled' },
+      },
+    },
+    awaitingValidation: {
+      on: {
+        'campaign.validate': { target: 'dispatching' },
+        'campaign.refuse': { target: 'refused' },
+        'campaign.cancel': { target: 'canceled' },
+        'campaign.update': { actions: 'emitUpdated' },
+        'campaign.document.refuse': { actions: 'emitDocumentRefused' },
+      },
+    },
+    dispatching: {
+      initial: 'queued',
+      states: {
+        queued: { on: { 'job.dispatch.progressed': { target: 'running' } } },
+        running: { on: { 'job.dispatch.progressed': { actions: 'emitProgressed' } } },
+      },
+      on: {
+        'job.dispatch.completed': [
+          { guard: 'hasFailures', target: 'inError', actions: 'storeFailures' },
+          { target: 'dispatched' },
+        ],
+        'job.dispatch.failed': { target: 'inError', actions: 'setRetryable' },
+      },
+    },
+    dispatched: {},
+    inError: {
+      on: {
+        'campaign.retry': { guard: 'canRetry', target: 'dispatching', actions: 'clearFailures' },
+        'campaign.deleteDocuments': [
+          { guard: and(['canDelete', 'hasNoFailuresLeft']), target: 'dispatched', actions: 'clearFailures' },
+          { guard: 'canDelete', target: 'inError' },
+        ],
+      },
+    },
+    refused: {},
+    canceled: {},
+  },
+});

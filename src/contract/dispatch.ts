@@ -1,0 +1,56 @@
+/**
+ * Bodies and answers of the dispatch service's lifecycle calls (seed 001 §7.2) that the seed leaves
+ * unshaped; `Campaign` and `DispatchedDocument` themselves live in `entities.ts`.
+ */
+import { Schema as S } from 'effect';
+import { Campaign, DispatchedDocument } from './entities.ts';
+import { DISPATCHED_DOC_FILTERS, DISPATCHED_DOC_STATUSES } from './enums.ts';
+
+const Id = S.String.pipe(S.minLength(1));
+
+/** Sort fields `CampaignListBody.order.field` honours; any other falls back to creationDate. */
+export const CAMPAIGN_SORT_FIELDS = ['creationDate', 'sendDate', 'name', 'status', 'recipientsCount'] as const;
+export type CampaignSortField = (typeof CAMPAIGN_SORT_FIELDS)[number];
+
+/** `POST /dispatchs` answer: the page, the total, and the organisations the page names. */
+export const CampaignPage = S.Struct({
+  dispatchs: S.Array(Campaign),
+  count: S.Number,
+  orgs: S.Array(S.Struct({ id: Id, name: S.String })),
+});
+export type CampaignPage = typeof CampaignPage.Type;
+
+export const DispatchedDocsBody = S.Struct({
+  /** Statuses and/or the ALL_DISPATCHED / ALL_NOT_DISPATCHED filters; absent or empty: every document. */
+  status: S.optional(S.Array(S.Literal(...DISPATCHED_DOC_STATUSES, ...DISPATCHED_DOC_FILTERS))),
+  offset: S.optional(S.Number.pipe(S.int(), S.nonNegative())),
+  limit: S.optional(S.Number.pipe(S.int(), S.between(1, 200))),
+});
+export type DispatchedDocsBody = typeof DispatchedDocsBody.Type;
+
+export const DispatchedDocPage = S.Struct({ count: S.Number, items: S.Array(DispatchedDocument) });
+export type DispatchedDocPage = typeof DispatchedDocPage.Type;
+
+/** `GET /dispatch/validate/{id}`: the recipient count first, then distribution has started. */
+export const ValidateAnswer = S.Struct({ recipientsCount: S.Number, campaign: Campaign });
+export type ValidateAnswer = typeof ValidateAnswer.Type;
+
+/** `POST /dispatch/refuseDispatch`: the campaign id, as `id` or (older clients) `dispatchId`. */
+export const RefuseDispatchBody = S.Struct({ id: S.optional(Id), dispatchId: S.optional(Id) });
+
+/** `POST /dispatched-docs/refuse`: documents of one campaign awaiting validation, with the reason. */
+export const RefuseDocumentsBody = S.Struct({
+  ids: S.Array(Id).pipe(S.minItems(1)),
+  reason: S.String.pipe(S.minLength(1), S.maxLength(500)),
+});
+
+export const DeleteDispatchedDocsBody = S.Struct({ dispatchedDocIds: S.Array(Id).pipe(S.minItems(1)) });
+
+export const CampaignUpdateBody = S.Struct({
+  name: S.optional(S.String.pipe(S.minLength(1), S.maxLength(200))),
+  docName: S.optional(S.String.pipe(S.minLength(1), S.maxLength(200))),
+  onRefuse: S.optional(S.Boolean),
+  onError: S.optional(S.Boolean),
+  usersToNotify: S.optional(S.Array(Id)),
+});
+export type CampaignUpdateBody = typeof CampaignUpdateBody.Type;

@@ -1,0 +1,137 @@
+/** Campaign rows → `Campaign`, and the per-status counts the campaign page and list show. */
+import type { DomainId } from '../../../contract/constants.ts';
+import type { Campaign } from '../../../contract/entities.ts';
+import {
+  COUNTED_AS_DISPATCHED,
+  COUNTED_AS_NOT_DISPATCHED,
+  type CampaignStatus,
+  type DispatchedDocStatus,
+} from '../../../contract/enums.ts';
+import { type Queryable, schemaOf } from '../../db/db.ts';
+import {
+  type CampaignSnapshot,
+  type PersistedCampaignState,
+  restoreSnapshot,
+  snapshotFor,
+} from '../../../../machines/campaign/index.ts';
+
+export interface CampaignRow {
+  id: string;
+  organization_id: string;
+  org_name: string;
+  siret: string;
+  name: string;
+  doc_name: string;
+  status: CampaignStatus;
+  machine_state: PersistedCampaignState | null;
+  doc_type_code: string;
+  review: boolean;
+  automatic_recipients: boolean;
+  on_refuse: boolean;
+  on_error: boolean;
+  users_to_notify: string[];
+  can_retry: boolean;
+  can_delete: boolean;
+  recipients_count: number;
+  pages_total: number;
+  pages_split: number;
+  ignored_pages: number[];
+  created_at: string;
+  sent_at: string | null;
+}
+
+export const CAMPAIGN_COLUMNS = `c.id, c.organization_id, o.name AS org_name, o.siret, c.name, c.doc_name, c.status,
+  c.machine_state, c.doc_type_code, c.review, c.automatic_recipients, c.on_refuse, c.on_error, c.users_to_notify,
+  c.can_retry, c.can_delete, c.recipients_count, c.pages_total, c.pages_split, c.ignored_pages, c.created_at, c.sent_at`;
+
+export type Counts = Record<string, number>;
+
+/** Failed documents a new attempt may fix (the safe did not answer). */
+export const RETRYABLE_SQL = `(d.status = 'NOT_DISPATCHED' AND d.failure_cause = 'EDOCPERSO_ERROR')`;
+/** Failed for good: only deleting them ends the campaign's error. */
+export const DELETABLE_SQL = `(d.status IN ('CANT_CREATE_DOC_ERROR', 'CANT_CREATE_EMP_ERROR')
+  OR (d.status = 'NOT_DISPATCHED' AND d.failure_cause IN ('NO_DOC_FOUND', 'NO_DOC_AND_NO_EMP_FOUND')))`;
+
+/** The machine's snapshot of a row: the stored one, else rebuilt from the status (demo rows). */
+export const snapshotOfRow = (row: Pick<CampaignRow, 'machine_state' | 'status' | 'can_retry' | 'can_delete'>) =>
+  row.machine_state
+    ? restoreSnapshot(row.machine_state)
+    : snapshotFor(row.status, { canRetry: row.can_retry, canDelete: row.can_delete });
+
+export type { CampaignSnapshot };
+
+export async function countsByCampaign(
+  q: Queryable,
+  domain: DomainId,
+  ids: readonly string[],
+): Promise<Map<string, Counts>> {
+  const { rows } = await q.query<{ campaign_id: string; status: DispatchedDocStatus; n: number }>(
+    `SELECT campaign_id, status, count(*)::int AS n FROM ${schemaOf(domain)}.dispatched_docs
+      WHERE campaign_id = ANY($1::uuid[]) GROUP BY campaign_id, status`,
+    [ids],
+  );
+  const out = new Map<string, Counts>(ids.map((id) => [id, { ALL_DISPATCHED: 0, ALL_NOT_DISPATCHED: 0 }]));
+  for (const row of rows) {
+    const counts = out.get(row.campaign_id);
+    if (!counts) continue;
+    counts[row.status] = row.n;
+    if (COUNTED_AS_DISPATCHED.includes(row.status)) counts.ALL_DISPATCHED = (counts.ALL_DISPATCHED ?? 0) + row.n;
+    if (COUNTED_AS_NOT_DISPATCHED.includes(row.status)) {
+      counts.ALL_NOT_DISPATCHED = (counts.ALL_NOT_DISPATCHED ?? 0) + row.n;
+    }
+  }
+  return out;
+}
+
+const documentTotal = (counts: Counts): number =>
+  Object.entries(counts)
+    .filter(([key]) => !key.startsWith('ALL_'))
+    .reduce((sum, [, n]) => sum + n, 0);
+
+export const toCampaign = (row: CampaignRow, counts: Counts): Campaign => ({
+  id: row.id,
+  name: row.name,
+  docName: row.doc_name,
+  siret: row.siret,
+  codeSignature: null,
+  canRetry: row.can_retry,
+  canDelete: row.can_delete,
+  organizationId: row.organization_id,
+  status: row.status,
+  creationDate: row.created_at,
+  sendDate: row.sent_at,
+  documentCount: documentTotal(counts),
+  mainDocType: row.doc_type_code,
+  recipientsCount: row.recipients_count,
+  review: row.review,
+  automaticRecipients: row.automatic_recipients,
+  onRefuse: row.on_refuse,
+  onError: row.on_error,
+  usersToNotify: row.users_to_notify,
+  counts,
+  pagesTotal: row.pages_total,
+  pagesSplit: row.pages_split,
+  ignoredPages: row.ignored_pages.length,
+});
+
+/** One campaign by id, without scope (jobs); `lock` takes the row for the caller's transaction. */
+export async function campaignRow(
+  q: Queryable,
+  domain: DomainId,
+  id: string,
+  lock = false,
+): Promise<CampaignRow | null> {
+  const s = schemaOf(domain);
+  const { rows } = await q.query<CampaignRow>(
+    `SELECT ${CAMPAIGN_COLUMNS} FROM ${s}.campaigns c JOIN ${s}.organizations o ON o.id = c.organization_id
+      WHERE c.id = $1${lock ? ' FOR UPDATE OF c' : ''}`,
+    [id],
+  );
+  return rows[0] ?? null;
+}
+
+export async function campaignById(q: Queryable, domain: DomainId, id: string): Promise<Campaign | null> {
+  const row = await campaignRow(q, domain, id);
+  if (!row) return null;
+  return toCampaign(row, (await countsByCampaign(q, domain, [id])).get(id) ?? {});
+}

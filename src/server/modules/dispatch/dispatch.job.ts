@@ -1,0 +1,172 @@
+/**
+ * The `campaign.dispatch` job: deposits each pending document into its employee's safe. Each
+ * document is claimed, deposited and given its status in ONE small transaction guarded by its
+ * current status, so a job killed at any point (kill -9) and run again dispatches the rest, and
+ * never one document twice. Progress reaches the organisation's room coalesced (a few per second).
+ */
+import type { DomainId } from '../../../contract/constants.ts';
+import { COUNTED_AS_DISPATCHED, type DispatchedDocStatus, type DispatchFailureCause } from '../../../contract/enums.ts';
+import { type Db, type Queryable, schemaOf } from '../../db/db.ts';
+import type { Push } from '../../push/push.ts';
+import { type SafePort, depositEmbedded } from '../../ports/safe.ts';
+import { DELETABLE_SQL, RETRYABLE_SQL, campaignRow } from './campaign.repo.ts';
+import { applyJobEvent } from './lifecycle.ts';
+import { publishCampaign, progressPublisher } from './push.ts';
+import { DOC_COLUMNS, type DispatchedDocRow, toDispatchedDoc } from './read.service.ts';
+
+export const CAMPAIGN_DISPATCH_JOB = 'campaign.dispatch';
+export interface DispatchJobData {
+  readonly domain: DomainId;
+  readonly campaignId: string;
+}
+export interface DispatchJobDeps {
+  readonly db: Db;
+  readonly push: Push;
+  readonly safe: SafePort;
+}
+
+const PENDING = ['NEEDS_DISPATCHING', 'DISPATCHING'];
+
+interface Claimed {
+  employee_id: string | null;
+  safe_status: string | null;
+  bpe_agreement: string | null;
+  first_name: string | null;
+  name: string | null;
+  file_id: string | null;
+  document_id: string | null;
+}
+
+/** Documents the subscription still allows (counted as the dashboard counts them); unlimited without one. */
+async function docAllowance(q: Queryable, domain: DomainId, orgId: string): Promise<number> {
+  const s = schemaOf(domain);
+  const { rows } = await q.query<{ left: number | null }>(
+    `WITH RECURSIVE up(id, parent_id) AS (
+       SELECT id, parent_id FROM ${s}.organizations WHERE id = $1
+       UNION ALL SELECT o.id, o.parent_id FROM ${s}.organizations o JOIN up ON o.id = up.parent_id
+     ), root AS (SELECT id FROM up WHERE parent_id IS NULL),
+     tree(id) AS (SELECT id FROM root UNION SELECT c.id FROM ${s}.organizations c JOIN tree t ON c.parent_id = t.id)
+     SELECT (SELECT doc_limit FROM ${s}.subscriptions WHERE root_org_id = (SELECT id FROM root))
+          - (SELECT count(*)::int FROM ${s}.dispatched_docs d JOIN ${s}.campaigns c ON c.id = d.campaign_id
+              WHERE c.organization_id IN (SELECT id FROM tree) AND d.status = ANY($2::text[])) AS left`,
+    [orgId, COUNTED_AS_DISPATCHED],
+  );
+  return rows[0]?.left ?? Number.POSITIVE_INFINITY;
+}
+
+/** Deposits one document; returns it as stored, or null when another run already took it. */
+async function dispatchOne(
+  deps: DispatchJobDeps,
+  domain: DomainId,
+  campaign: { organization_id: string; doc_type_code: string; doc_name: string },
+  docId: string,
+  allowance: { left: number },
+): Promise<DispatchedDocRow | null> {
+  const s = schemaOf(domain);
+  return deps.db.tx(async (q) => {
+    const { rows } = await q.query<Claimed>(
+      `SELECT d.employee_id, e.safe_status, e.bpe_agreement, e.first_name, e.name, d.file_id, d.document_id
+         FROM ${s}.dispatched_docs d LEFT JOIN ${s}.employees e ON e.id = d.employee_id
+        WHERE d.id = $1 AND d.status = ANY($2::text[]) FOR UPDATE OF d`,
+      [docId, PENDING],
+    );
+    const doc = rows[0];
+    if (!doc) return null;
+    let status: DispatchedDocStatus;
+    let cause: DispatchFailureCause | null = null;
+    let reason: string | null = null;
+    let documentId = doc.document_id;
+    if (!doc.employee_id) [status, cause] = ['NOT_DISPATCHED', 'NO_EMP_FOUND'];
+    else if (doc.bpe_agreement === 'REFUSED') [status, cause] = ['NOT_DISPATCHED', 'EMP_BPE_REFUSAL'];
+    else if (!documentId && allowance.left <= 0)
+      [status, reason] = ['CANT_CREATE_DOC_ERROR', 'Limite de documents atteinte'];
+    else {
+      try {
+        if (!documentId) {
+          const request = {
+            domain,
+            employeeId: doc.employee_id,
+            organizationId: campaign.organization_id,
+            typeCode: campaign.doc_type_code,
+            description: `${campaign.doc_name} — ${doc.first_name ?? ''} ${doc.name ?? ''}`.trim(),
+            fileId: doc.file_id,
+            metaDatas: [{ key: 'empName', value: `${doc.first_name ?? ''} ${doc.name ?? ''}`.trim() }],
+          };
+          documentId = (await (deps.safe.deposit ?? depositEmbedded)(q, request)).documentId;
+          allowance.left -= 1;
+        }
+        status = doc.safe_status === 'FINALISED' ? 'DISPATCHED' : 'WAITING_FOR_USER_REGISTRATION';
+      } catch (error) {
+        [status, cause] = ['NOT_DISPATCHED', 'EDOCPERSO_ERROR'];
+        reason = error instanceof Error ? error.message.slice(0, 300) : 'Coffre-fort indisponible';
+      }
+    }
+    await q.query(
+      `UPDATE ${s}.dispatched_docs SET status = $2, failure_cause = $3, reason = $4, document_id = $5, updated_at = now()
+        WHERE id = $1`,
+      [docId, status, cause, reason, documentId],
+    );
+    const stored = await q.query<DispatchedDocRow>(
+      `SELECT ${DOC_COLUMNS} FROM ${s}.dispatched_docs d LEFT JOIN ${s}.employees e ON e.id = d.employee_id
+        WHERE d.id = $1`,
+      [docId],
+    );
+    return stored.rows[0] ?? null;
+  });
+}
+
+export async function runDispatchJob(deps: DispatchJobDeps, { domain, campaignId }: DispatchJobData): Promise<void> {
+  const s = schemaOf(domain);
+  const campaign = await campaignRow(deps.db, domain, campaignId);
+  if (!campaign || !['NEEDS_DISPATCHING', 'DISPATCHING'].includes(campaign.status)) return;
+  await deps.db.tx((q) => applyJobEvent(q, domain, campaignId, { type: 'job.dispatch.progressed' }));
+  const progress = progressPublisher(deps, domain, campaign.organization_id, campaignId);
+  try {
+    const allowance = { left: await docAllowance(deps.db, domain, campaign.organization_id) };
+    for (;;) {
+      const { rows } = await deps.db.query<{ id: string }>(
+        `SELECT id FROM ${s}.dispatched_docs WHERE campaign_id = $1 AND status = ANY($2::text[]) ORDER BY id LIMIT 200`,
+        [campaignId, PENDING],
+      );
+      if (rows.length === 0) break;
+      for (const { id } of rows) {
+        const doc = await dispatchOne(deps, domain, campaign, id, allowance);
+        if (doc) progress.documentChanged(toDispatchedDoc(doc));
+      }
+    }
+  } catch (error) {
+    await progress.flush();
+    await deps.db.tx((q) => applyJobEvent(q, domain, campaignId, { type: 'job.dispatch.failed' }));
+    await publishCampaign(deps, domain, campaignId);
+    throw error;
+  }
+  await progress.flush();
+  const { rows } = await deps.db.query<{ failed: number; retryable: number }>(
+    `SELECT count(*) FILTER (WHERE ${RETRYABLE_SQL} OR ${DELETABLE_SQL})::int AS failed,
+            count(*) FILTER (WHERE ${RETRYABLE_SQL})::int AS retryable
+       FROM ${s}.dispatched_docs d WHERE d.campaign_id = $1`,
+    [campaignId],
+  );
+  const { failed = 0, retryable = 0 } = rows[0] ?? {};
+  await deps.db.tx((q) => applyJobEvent(q, domain, campaignId, { type: 'job.dispatch.completed', failed, retryable }));
+  await publishCampaign(deps, domain, campaignId);
+}
+
+/** After a restart: campaigns left waiting for or in the middle of distribution get their job again. */
+export async function resumeDispatches(
+  db: Queryable,
+  domains: readonly DomainId[],
+  send: (data: DispatchJobData) => Promise<unknown>,
+): Promise<number> {
+  let n = 0;
+  for (const domain of domains) {
+    const { rows } = await db.query<{ id: string }>(
+      `SELECT id FROM ${schemaOf(domain)}.campaigns WHERE status IN ('NEEDS_DISPATCHING', 'DISPATCHING')`,
+    );
+    for (const { id } of rows) {
+      await send({ domain, campaignId: id });
+      n += 1;
+    }
+  }
+  return n;
+}

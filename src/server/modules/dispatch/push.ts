@@ -1,0 +1,56 @@
+/** What the campaign pages hear: the campaign after each change, and coalesced progress while a job runs. */
+import type { DomainId } from '../../../contract/constants.ts';
+import type { DispatchedDocument } from '../../../contract/entities.ts';
+import type { Queryable } from '../../db/db.ts';
+import type { Push } from '../../push/push.ts';
+import { campaignById } from './campaign.repo.ts';
+
+/** At most this many progress pushes per second per campaign. */
+const PUSHES_PER_SECOND = 4;
+/** Past this many changed rows in one interval, only the counts go out: the page refetches its rows. */
+export const ROOM_DOC_LIMIT = 50;
+
+export async function publishCampaign(
+  deps: { db: Queryable; push: Push },
+  domain: DomainId,
+  campaignId: string,
+): Promise<void> {
+  const campaign = await campaignById(deps.db, domain, campaignId);
+  if (!campaign) return;
+  deps.push.publishToOrg(domain, campaign.organizationId, 'campaign.updated', campaign);
+  await deps.push.refreshBadges({ domain, orgId: campaign.organizationId });
+}
+
+export function progressPublisher(
+  deps: { db: Queryable; push: Push },
+  domain: DomainId,
+  orgId: string,
+  campaignId: string,
+) {
+  let changed: DispatchedDocument[] = [];
+  let last = 0;
+  const flush = async (): Promise<void> => {
+    last = Date.now();
+    const docs = changed;
+    changed = [];
+    const campaign = await campaignById(deps.db, domain, campaignId);
+    if (!campaign) return;
+    if (docs.length <= ROOM_DOC_LIMIT)
+      for (const doc of docs) deps.push.publishToOrg(domain, orgId, 'dispatchedDoc.updated', doc);
+    deps.push.publishToOrg(domain, orgId, 'campaign.progressed', {
+      campaignId,
+      organizationId: orgId,
+      status: campaign.status,
+      pagesTotal: campaign.pagesTotal,
+      pagesSplit: campaign.pagesSplit,
+      counts: campaign.counts,
+    });
+  };
+  return {
+    documentChanged(doc: DispatchedDocument): void {
+      changed.push(doc);
+      if (Date.now() - last >= 1000 / PUSHES_PER_SECOND) void flush().catch(() => undefined);
+    },
+    flush: () => (changed.length ? flush() : Promise.resolve()),
+  };
+}

@@ -1,0 +1,157 @@
+/** Reads: the campaign list of the current organisation, one campaign, its dispatched documents. */
+import type { Campaign, DispatchedDocument } from '../../../contract/entities.ts';
+import type { CampaignPage, DispatchedDocPage, DispatchedDocsBody } from '../../../contract/dispatch.ts';
+import { COUNTED_AS_DISPATCHED, COUNTED_AS_NOT_DISPATCHED, type CampaignStatus } from '../../../contract/enums.ts';
+import { ERROR_KEYS } from '../../../contract/keys.ts';
+import type { SessionContext } from '../../auth/sessions.ts';
+import { isUuid, visibleOrgIds, visibleSubtree } from '../../auth/scope.ts';
+import { type Queryable, schemaOf } from '../../db/db.ts';
+import { ApiFailure } from '../../http/errors.ts';
+import { CAMPAIGN_COLUMNS, type CampaignRow, countsByCampaign, toCampaign } from './campaign.repo.ts';
+
+type Scope = Pick<SessionContext, 'userId' | 'domain' | 'currentOrgId'>;
+
+export interface CampaignListQuery {
+  readonly status?: readonly CampaignStatus[] | undefined;
+  readonly subStatus?: string | undefined;
+  readonly search?: string | undefined;
+  readonly offset?: number | undefined;
+  readonly limit?: number | undefined;
+  readonly order?: { readonly field: string; readonly sens: 'asc' | 'desc' } | undefined;
+}
+
+const SORT_SQL: Record<string, string> = {
+  creationDate: 'c.created_at',
+  sendDate: 'c.sent_at',
+  name: 'lower(c.name)',
+  status: 'c.status',
+  recipientsCount: 'c.recipients_count',
+};
+const ERROR_STATUSES = ['IN_ERROR', 'EDITIQUE_ERROR'];
+
+export async function listCampaigns(db: Queryable, session: Scope, body: CampaignListQuery): Promise<CampaignPage> {
+  const s = schemaOf(session.domain);
+  const orgs = await visibleSubtree(db, session, session.currentOrgId);
+  const where = ['c.organization_id = ANY($1::uuid[])'];
+  const params: unknown[] = [orgs];
+  const add = (sql: (n: number) => string, value: unknown) => {
+    params.push(value);
+    where.push(sql(params.length));
+  };
+  if (body.status?.length) add((n) => `c.status = ANY($${n}::text[])`, body.status);
+  if (body.subStatus === 'error-retry' || body.subStatus === 'error-delete') {
+    add((n) => `c.status = ANY($${n}::text[])`, ERROR_STATUSES);
+    where.push(body.subStatus === 'error-retry' ? 'c.can_retry' : 'NOT c.can_retry');
+  }
+  if (body.search?.trim()) {
+    add((n) => `(c.name ILIKE $${n} OR c.doc_name ILIKE $${n})`, `%${body.search.trim().replace(/[\\%_]/g, '\\$&')}%`);
+  }
+  const sort = SORT_SQL[body.order?.field ?? 'creationDate'] ?? SORT_SQL.creationDate;
+  const sens = body.order?.sens === 'asc' ? 'ASC' : 'DESC';
+  const limit = body.limit ?? 20;
+  const offset = body.offset ?? 0;
+  const filter = where.join(' AND ');
+  const [page, total] = await Promise.all([
+    db.query<CampaignRow>(
+      `SELECT ${CAMPAIGN_COLUMNS} FROM ${s}.campaigns c JOIN ${s}.organizations o ON o.id = c.organization_id
+        WHERE ${filter} ORDER BY ${sort} ${sens} NULLS LAST, c.id LIMIT ${limit} OFFSET ${offset}`,
+      params,
+    ),
+    db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${s}.campaigns c WHERE ${filter}`, params),
+  ]);
+  const counts = await countsByCampaign(
+    db,
+    session.domain,
+    page.rows.map((r) => r.id),
+  );
+  const orgNames = new Map(page.rows.map((r) => [r.organization_id, r.org_name]));
+  return {
+    dispatchs: page.rows.map((r) => toCampaign(r, counts.get(r.id) ?? {})),
+    count: total.rows[0]?.n ?? 0,
+    orgs: [...orgNames].map(([id, name]) => ({ id, name })),
+  };
+}
+
+/** The campaign row if the session sees its organisation; 404 otherwise (foreign, other domain, unknown). */
+export async function visibleCampaignRow(
+  q: Queryable,
+  session: Pick<SessionContext, 'userId' | 'domain'>,
+  id: string,
+  lock = false,
+): Promise<CampaignRow> {
+  if (!isUuid(id)) throw new ApiFailure(404, ERROR_KEYS.notFound);
+  const s = schemaOf(session.domain);
+  const orgs = await visibleOrgIds(q, session);
+  const { rows } = await q.query<CampaignRow>(
+    `SELECT ${CAMPAIGN_COLUMNS} FROM ${s}.campaigns c JOIN ${s}.organizations o ON o.id = c.organization_id
+      WHERE c.id = $1 AND c.organization_id = ANY($2::uuid[])${lock ? ' FOR UPDATE OF c' : ''}`,
+    [id, orgs],
+  );
+  const row = rows[0];
+  if (!row) throw new ApiFailure(404, ERROR_KEYS.notFound);
+  return row;
+}
+
+export async function getCampaign(db: Queryable, session: Scope, id: string): Promise<Campaign> {
+  const row = await visibleCampaignRow(db, session, id);
+  return toCampaign(row, (await countsByCampaign(db, session.domain, [id])).get(id) ?? {});
+}
+
+export interface DispatchedDocRow {
+  id: string;
+  campaign_id: string;
+  employee_id: string | null;
+  recipient_name: string | null;
+  status: DispatchedDocument['status'];
+  reason: string | null;
+  failure_cause: DispatchedDocument['failureCause'];
+  document_id: string | null;
+  pages: number[];
+  postal: DispatchedDocument['postal'];
+}
+
+export const DOC_COLUMNS = `d.id, d.campaign_id, d.employee_id,
+  CASE WHEN e.id IS NULL THEN NULL ELSE e.first_name || ' ' || e.name END AS recipient_name,
+  d.status, d.reason, d.failure_cause, d.document_id, d.pages, d.postal`;
+
+export const toDispatchedDoc = (r: DispatchedDocRow): DispatchedDocument => ({
+  id: r.id,
+  campaignId: r.campaign_id,
+  employeeId: r.employee_id,
+  recipientName: r.recipient_name,
+  status: r.status,
+  reason: r.reason,
+  failureCause: r.failure_cause,
+  documentId: r.document_id,
+  pages: r.pages,
+  postal: r.postal,
+});
+
+/** Expands the ALL_* filters into the statuses they stand for. */
+export const statusesOf = (filter: DispatchedDocsBody['status']): string[] =>
+  (filter ?? []).flatMap((f) =>
+    f === 'ALL_DISPATCHED' ? COUNTED_AS_DISPATCHED : f === 'ALL_NOT_DISPATCHED' ? COUNTED_AS_NOT_DISPATCHED : [f],
+  );
+
+export async function dispatchedDocs(
+  db: Queryable,
+  session: Scope,
+  campaignId: string,
+  body: DispatchedDocsBody,
+): Promise<DispatchedDocPage> {
+  await visibleCampaignRow(db, session, campaignId);
+  const s = schemaOf(session.domain);
+  const statuses = statusesOf(body.status);
+  const filter = `d.campaign_id = $1${statuses.length ? ' AND d.status = ANY($2::text[])' : ''}`;
+  const params = statuses.length ? [campaignId, statuses] : [campaignId];
+  const [page, total] = await Promise.all([
+    db.query<DispatchedDocRow>(
+      `SELECT ${DOC_COLUMNS} FROM ${s}.dispatched_docs d LEFT JOIN ${s}.employees e ON e.id = d.employee_id
+        WHERE ${filter} ORDER BY e.sort_name NULLS LAST, e.sort_first, d.id
+        LIMIT ${body.limit ?? 20} OFFSET ${body.offset ?? 0}`,
+      params,
+    ),
+    db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${s}.dispatched_docs d WHERE ${filter}`, params),
+  ]);
+  return { count: total.rows[0]?.n ?? 0, items: page.rows.map(toDispatchedDoc) };
+}
