@@ -1,4 +1,15 @@
 /** Section routes this feature renders (paths as declared in src/web/routes/sections.tsx). */
+import { lazyRouteComponent } from '@tanstack/react-router';
 import type { SectionPages } from '../../routes/sectionPages.ts';
 
-export const campaignsPages: SectionPages = {};
+const list = lazyRouteComponent(() => import('./CampaignListPage.tsx'), 'CampaignListPage');
+const campaign = lazyRouteComponent(() => import('./CampaignPage.tsx'), 'CampaignPage');
+
+export const campaignsPages: SectionPages = {
+  campaigns: list,
+  'campaigns/status/$status': list,
+  'campaigns/status/$status/subStatus/$subStatus': list,
+  'campaigns/$campaignId': campaign,
+  'campaigns/status/$status/$campaignId': campaign,
+  'campaigns/status/$status/subStatus/$subStatus/$campaignId': campaign,
+};

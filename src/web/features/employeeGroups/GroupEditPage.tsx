@@ -12,7 +12,7 @@ import { ALERT_KEYS, ERROR_KEYS } from '../../../contract/keys.ts';
 import { VALIDATION_KEYS } from '../../../contract/validation.ts';
 import { useAlerts, useAuth, useServices } from '../../app/index.ts';
 import { DelayedLoader } from '../../components/DelayedLoader.tsx';
-import { ConfirmDialog } from './ConfirmDialog.tsx';
+import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { MemberPicker } from './MemberPicker.tsx';
 import { MembersTable } from './MembersTable.tsx';
 

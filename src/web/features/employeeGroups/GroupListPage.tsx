@@ -8,7 +8,7 @@ import { ALERT_KEYS } from '../../../contract/keys.ts';
 import { useAlerts, useAuth, useServices } from '../../app/index.ts';
 import { DataTable, type DataTableColumn, type ListDefaults, useListState } from '../../components/DataTable/index.ts';
 import { SearchIcon } from '../../components/icons.tsx';
-import { useDebounced } from './useDebounced.ts';
+import { useDebounced } from '../../components/useDebounced.ts';
 
 const DEFAULTS: ListDefaults = {
   sort: { field: 'name', dir: 'asc' },

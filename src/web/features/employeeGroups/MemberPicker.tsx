@@ -9,7 +9,7 @@ import type { Employee, EmployeeGroupMember, EmployeePage } from '../../../contr
 import { ERROR_KEYS } from '../../../contract/keys.ts';
 import { useServices } from '../../app/index.ts';
 import { SearchIcon } from '../../components/icons.tsx';
-import { useDebounced } from './useDebounced.ts';
+import { useDebounced } from '../../components/useDebounced.ts';
 
 const PAGE = 20;
 const keyOf = (failure: unknown): string =>

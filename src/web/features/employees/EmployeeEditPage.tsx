@@ -12,7 +12,7 @@ import type { Employee } from '../../../contract/entities.ts';
 import { ALERT_KEYS } from '../../../contract/keys.ts';
 import { useAlerts, useServices } from '../../app/index.ts';
 import { DelayedLoader } from '../../components/DelayedLoader.tsx';
-import { ConfirmDialog } from './ConfirmDialog.tsx';
+import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { saveBlob } from './download.ts';
 import { EmployeeFields } from './EmployeeFields.tsx';
 import { todayIso, useEmployeeForm } from './useEmployeeForm.ts';
@@ -217,7 +217,10 @@ const EmployeeEditor = ({
       </chakra.form>
       <ConfirmDialog
         open={confirmDeactivate}
-        text={t('employees.confirm.deactivate', { count: 1 })}
+        title="employees.confirm.title"
+        text="employees.confirm.deactivate"
+        values={{ count: 1 }}
+        confirm="employees.actions.confirm"
         onConfirm={() => void deactivate()}
         onCancel={() => setConfirmDeactivate(false)}
       />

@@ -12,7 +12,7 @@ import type { Employee, EmployeePage, EmployeeSearchBody, EmployeeStats } from '
 import { ALERT_KEYS } from '../../../contract/keys.ts';
 import { useAlerts, useServices } from '../../app/index.ts';
 import { type DataTableColumn, DataTable, type ListDefaults, useListState } from '../../components/DataTable/index.ts';
-import { ConfirmDialog } from './ConfirmDialog.tsx';
+import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { DsnImportButton } from './dsn/index.ts';
 import { EmployeeCreateSheet } from './EmployeeCreateSheet.tsx';
 import { exportEmployeesCsv } from './exportCsv.ts';
@@ -253,9 +253,10 @@ export const EmployeeListPage = () => {
       </Box>
       <ConfirmDialog
         open={confirm !== null}
-        text={t(confirm === 'validate' ? 'employees.confirm.validate' : 'employees.confirm.deactivate', {
-          count: selected.length,
-        })}
+        title="employees.confirm.title"
+        text={confirm === 'validate' ? 'employees.confirm.validate' : 'employees.confirm.deactivate'}
+        values={{ count: selected.length }}
+        confirm="employees.actions.confirm"
         onConfirm={() => confirm && void runBulk(confirm)}
         onCancel={() => setConfirm(null)}
       />

@@ -9,6 +9,7 @@ export const ConfirmDialog = ({
   confirm,
   danger = false,
   busy = false,
+  values,
   onConfirm,
   onCancel,
 }: {
@@ -18,6 +19,8 @@ export const ConfirmDialog = ({
   confirm: string;
   danger?: boolean;
   busy?: boolean;
+  /** Interpolation values for the text (e.g. `{ count }`). */
+  values?: Record<string, unknown>;
   onConfirm: () => void;
   onCancel: () => void;
 }) => {
@@ -37,7 +40,7 @@ export const ConfirmDialog = ({
               <Dialog.Title>{t(title)}</Dialog.Title>
             </Dialog.Header>
             <Dialog.Body>
-              <Text>{t(text)}</Text>
+              <Text>{t(text, values)}</Text>
             </Dialog.Body>
             <Dialog.Footer>
               <Button variant="outline" onClick={onCancel}>

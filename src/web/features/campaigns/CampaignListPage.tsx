@@ -1,0 +1,177 @@
+/**
+ * Campaign lists (seed 000 §2): all, and each URL status and error sub-status of the side navigation.
+ * Server paging, sort and search in the URL; the page re-reads when a campaign changes (push).
+ */
+import { Badge, Field, Heading, Input, InputGroup, Stack } from '@chakra-ui/react';
+import { useNavigate, useParams } from '@tanstack/react-router';
+import type { TFunction } from 'i18next';
+import { useEffect, useId, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Campaign } from '../../../contract/entities.ts';
+import { ALERT_KEYS } from '../../../contract/keys.ts';
+import { useAlerts, useAuth, useServices } from '../../app/index.ts';
+import { DataTable, type DataTableColumn, type ListDefaults, useListState } from '../../components/DataTable/index.ts';
+import { SearchIcon } from '../../components/icons.tsx';
+import type { CampaignPage as CampaignListAnswer } from '../../../contract/dispatch.ts';
+import { campaignLocation, type ListScope, statusesForScope, subStatusForScope } from './campaignPaths.ts';
+import { CAMPAIGN_STATUS_PALETTE, countTotals } from './labels.ts';
+import { useDebounced } from '../../components/useDebounced.ts';
+
+const DEFAULTS: ListDefaults = {
+  sort: { field: 'creationDate', dir: 'desc' },
+  size: 20,
+  sortable: ['name', 'creationDate', 'sendDate', 'status', 'recipientsCount'],
+};
+
+export const formatDate = (iso: string | null, locale: string): string =>
+  iso ? new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'short' }).format(new Date(iso)) : '—';
+
+export const CampaignStatusBadge = ({ status }: { status: Campaign['status'] }) => {
+  const { t } = useTranslation();
+  return (
+    <Badge colorPalette={CAMPAIGN_STATUS_PALETTE[status]} data-status={status}>
+      {t(`campaigns.status.${status}`)}
+    </Badge>
+  );
+};
+
+const columnsFor = (t: TFunction, locale: string, orgName: (id: string) => string): DataTableColumn<Campaign>[] => [
+  { id: 'name', header: t('campaigns.fields.name'), cell: (c) => c.name, sortable: true, minWidth: '14rem' },
+  { id: 'docType', header: t('campaigns.fields.docType'), cell: (c) => c.docName || c.mainDocType },
+  { id: 'organization', header: t('campaigns.fields.organization'), cell: (c) => orgName(c.organizationId) },
+  {
+    id: 'creationDate',
+    header: t('campaigns.fields.creationDate'),
+    cell: (c) => formatDate(c.creationDate, locale),
+    sortable: true,
+  },
+  {
+    id: 'sendDate',
+    header: t('campaigns.fields.sendDate'),
+    cell: (c) => formatDate(c.sendDate, locale),
+    sortable: true,
+  },
+  {
+    id: 'status',
+    header: t('campaigns.fields.status'),
+    cell: (c) => <CampaignStatusBadge status={c.status} />,
+    sortable: true,
+  },
+  { id: 'recipientsCount', header: t('campaigns.fields.recipients'), cell: (c) => c.recipientsCount, sortable: true },
+  {
+    id: 'dispatched',
+    header: t('campaigns.fields.dispatched'),
+    cell: (c) => {
+      const totals = countTotals(c.counts);
+      return t('campaigns.list.dispatchedOf', {
+        dispatched: totals.dispatched,
+        total: totals.total || c.documentCount,
+      });
+    },
+  },
+];
+
+export const CampaignListPage = () => {
+  const { t, i18n } = useTranslation();
+  const { api, bus } = useServices();
+  const { session } = useAuth();
+  const alerts = useAlerts();
+  const navigate = useNavigate();
+  const scope = useParams({ strict: false }) as ListScope;
+  const list = useListState(`campaigns.${scope.status ?? 'all'}`, DEFAULTS);
+  const searchId = useId();
+  const [text, setText] = useState(list.q);
+  const settled = useDebounced(text);
+  const [answer, setAnswer] = useState<{ request: string; data: CampaignListAnswer | null } | null>(null);
+  const [refresh, setRefresh] = useState(0);
+
+  useEffect(() => {
+    if (settled !== list.q) list.setQuery(settled);
+  }, [settled]); // eslint-disable-line react-hooks/exhaustive-deps -- only a new settled text moves the URL
+
+  // A status change anywhere in the organisation may move a campaign in or out of this list.
+  useEffect(() => {
+    const sub = bus.ofType('push.campaign.updated').subscribe(() => setRefresh((n) => n + 1));
+    return () => sub.unsubscribe();
+  }, [bus]);
+
+  const { offset, size, q } = list;
+  const { field, dir } = list.sort;
+  const statuses = statusesForScope(scope);
+  const subStatus = subStatusForScope(scope);
+  const request = JSON.stringify([session?.orgId, session?.domain, statuses, subStatus, offset, size, q, field, dir]);
+  const loading = answer?.request !== request;
+  const data = answer?.data ?? null;
+
+  useEffect(() => {
+    if (!session) return;
+    const controller = new AbortController();
+    api
+      .call<CampaignListAnswer>('campaigns.list', {
+        body: {
+          status: statuses,
+          subStatus,
+          search: q || undefined,
+          offset,
+          limit: size,
+          order: { field, sens: dir },
+        },
+        signal: controller.signal,
+      })
+      .then((page) => setAnswer({ request, data: page }))
+      .catch(() => {
+        if (controller.signal.aborted) return;
+        setAnswer({ request, data: null });
+        alerts.push({ message: ALERT_KEYS.campaigns.allError, type: 'error' });
+      });
+    return () => controller.abort();
+  }, [api, request, refresh]); // eslint-disable-line react-hooks/exhaustive-deps -- request carries every input
+
+  const orgs = data?.orgs;
+  const columns = useMemo(() => {
+    const names = new Map((orgs ?? []).map((o) => [o.id, o.name]));
+    return columnsFor(t, i18n.language, (id) => names.get(id) ?? '');
+  }, [t, i18n.language, orgs]);
+
+  const title = scope.subStatus
+    ? t(`statuses.campaigns.${scope.subStatus}`)
+    : scope.status
+      ? t(`statuses.campaigns.${scope.status}`)
+      : t('sections.campaigns');
+
+  return (
+    <Stack gap="4">
+      <Heading as="h1" size="xl">
+        {title}
+      </Heading>
+      <Field.Root maxW="md">
+        <Field.Label htmlFor={searchId}>{t('campaigns.list.search')}</Field.Label>
+        <InputGroup startElement={<SearchIcon />}>
+          <Input
+            id={searchId}
+            type="search"
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+            autoComplete="off"
+          />
+        </InputGroup>
+      </Field.Root>
+      <DataTable
+        label={t('campaigns.list.label')}
+        columns={columns}
+        rows={data?.dispatchs ?? []}
+        rowId={(c) => c.id}
+        total={data?.count ?? 0}
+        page={list.page}
+        size={list.size}
+        sort={list.sort}
+        loading={loading}
+        emptyText={t(q ? 'campaigns.list.noMatch' : 'campaigns.list.empty')}
+        onPageChange={list.setPage}
+        onSizeChange={list.setSize}
+        onSortChange={list.setSort}
+        onRowClick={(c) => void navigate(campaignLocation(scope, c.id))}
+      />
+    </Stack>
+  );
+};

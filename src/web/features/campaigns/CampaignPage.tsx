@@ -1,0 +1,235 @@
+/**
+ * One campaign (seed 000 §2 EditCampaign): header, lifecycle drawn from the machine, counters by
+ * document status, the documents table and the actions the machine allows; kept live by push.
+ */
+import { Badge, Box, Button, Heading, HStack, SimpleGrid, Stack, Stat, Text } from '@chakra-ui/react';
+import { useNavigate, useParams } from '@tanstack/react-router';
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { campaignMachine, selectCampaign, snapshotFor } from '../../../../machines/campaign/index.ts';
+import type { DispatchedDocPage } from '../../../contract/dispatch.ts';
+import type { Campaign, Organization } from '../../../contract/entities.ts';
+import { DISPATCHED_DOC_STATUSES } from '../../../contract/enums.ts';
+import { ALERT_KEYS } from '../../../contract/keys.ts';
+import { useAlerts, useServices } from '../../app/index.ts';
+import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
+import { type CampaignAction, CampaignActions } from './CampaignActions.tsx';
+import { CampaignStatusBadge, formatDate } from './CampaignListPage.tsx';
+import { type ListScope, listLocation } from './campaignPaths.ts';
+import { type DocFilter, DispatchedDocsTable } from './DispatchedDocsTable.tsx';
+import { countTotals, docStatusPalette } from './labels.ts';
+import { LifecycleDiagram } from './LifecycleDiagram.tsx';
+import { RefuseDocumentsDialog } from './RefuseDocumentsDialog.tsx';
+import { runCampaignAction } from './runAction.ts';
+import { useCampaignLive } from './useCampaignLive.ts';
+
+type Confirmable = 'refuseDispatch' | 'cancel' | 'deleteDocuments' | 'validate';
+
+export const CampaignPage = () => {
+  const { t, i18n } = useTranslation();
+  const { api } = useServices();
+  const alerts = useAlerts();
+  const navigate = useNavigate();
+  const params = useParams({ strict: false }) as ListScope & { campaignId?: string };
+  const campaignId = params.campaignId;
+  const [campaign, setCampaign] = useState<Campaign | null>(null);
+  const [missing, setMissing] = useState(false);
+  const [orgName, setOrgName] = useState('');
+  const [filter, setFilter] = useState<DocFilter>('ALL');
+  const [page, setPage] = useState(1);
+  const [size, setSize] = useState(20);
+  const [docs, setDocs] = useState<{ request: string; data: DispatchedDocPage } | null>(null);
+  const [docsVersion, setDocsVersion] = useState(0);
+  const [selected, setSelected] = useState<string[]>([]);
+  const [busy, setBusy] = useState<CampaignAction | null>(null);
+  const [asking, setAsking] = useState<Confirmable | 'refuseDocuments' | null>(null);
+
+  useEffect(() => {
+    if (!campaignId) return;
+    const controller = new AbortController();
+    api
+      .call<Campaign>('campaigns.get', { params: { id: campaignId }, signal: controller.signal })
+      .then(setCampaign)
+      .catch(() => !controller.signal.aborted && setMissing(true));
+    return () => controller.abort();
+  }, [api, campaignId]);
+
+  const organizationId = campaign?.organizationId;
+  useEffect(() => {
+    if (!organizationId) return;
+    api
+      .call<Organization>('organizations.get', { params: { id: organizationId } })
+      .then((o) => setOrgName(o.name))
+      .catch(() => setOrgName(''));
+  }, [api, organizationId]);
+
+  const request = JSON.stringify([campaignId, filter, page, size, docsVersion]);
+  useEffect(() => {
+    if (!campaignId) return;
+    const controller = new AbortController();
+    api
+      .call<DispatchedDocPage>('campaigns.dispatchedDocs', {
+        params: { campaignId },
+        body: { status: filter === 'ALL' ? undefined : [filter], offset: (page - 1) * size, limit: size },
+        signal: controller.signal,
+      })
+      .then((data) => setDocs({ request, data }))
+      .catch(() => {
+        if (controller.signal.aborted) return;
+        alerts.push({ message: ALERT_KEYS.campaigns.getDispatchedDocsFailure, type: 'error' });
+      });
+    return () => controller.abort();
+  }, [api, request]); // eslint-disable-line react-hooks/exhaustive-deps -- request carries every input
+
+  useCampaignLive(campaignId, {
+    campaign: (update) => setCampaign((c) => (c ? update(c) : c)),
+    document: (doc) =>
+      setDocs((d) =>
+        d ? { ...d, data: { ...d.data, items: d.data.items.map((row) => (row.id === doc.id ? doc : row)) } } : d,
+      ),
+  });
+
+  const view = useMemo(() => (campaign ? selectCampaign(snapshotFor(campaign.status, campaign)) : null), [campaign]);
+
+  const run = async (action: CampaignAction, reason?: string) => {
+    if (!campaign) return;
+    setBusy(action);
+    setAsking(null);
+    const outcome = await runCampaignAction(api, campaign, action, { ids: selected, reason });
+    setBusy(null);
+    alerts.push(outcome.alert);
+    if (!outcome.ok) return;
+    if (action === 'retry') {
+      void navigate({ to: '/campaigns' });
+      return;
+    }
+    // Re-read rather than keep the action's answer: a push sent while the call ran may be newer.
+    api
+      .call<Campaign>('campaigns.get', { params: { id: campaign.id } })
+      .then(setCampaign)
+      .catch(() => outcome.campaign && setCampaign(outcome.campaign));
+    setSelected([]);
+    setDocsVersion((v) => v + 1);
+  };
+
+  const onAction = (action: CampaignAction) => {
+    if (action === 'retry') void run(action);
+    else setAsking(action);
+  };
+
+  if (missing)
+    return (
+      <Stack gap="3">
+        <Text>{t('error.not-found')}</Text>
+        <Button alignSelf="start" variant="outline" onClick={() => void navigate(listLocation(params))}>
+          {t('campaigns.page.back')}
+        </Button>
+      </Stack>
+    );
+  if (!campaign || !view) return <Text>{t('common.loading')}</Text>;
+
+  const totals = countTotals(campaign.counts);
+  const perStatus = DISPATCHED_DOC_STATUSES.filter((s) => (campaign.counts[s] ?? 0) > 0);
+  const locale = i18n.language;
+
+  return (
+    <Stack gap="5">
+      <Stack gap="1">
+        <HStack gap="3" wrap="wrap">
+          <Heading as="h1" size="xl">
+            {campaign.name}
+          </Heading>
+          <CampaignStatusBadge status={campaign.status} />
+        </HStack>
+        <Text color="fg.muted">
+          {t('campaigns.page.summary', {
+            docName: campaign.docName,
+            organization: orgName,
+            created: formatDate(campaign.creationDate, locale),
+            sent: campaign.sendDate ? formatDate(campaign.sendDate, locale) : t('campaigns.page.notSent'),
+          })}
+        </Text>
+        {view.step === 'splitting' && (
+          <Text>{t('campaigns.page.pages', { split: campaign.pagesSplit, total: campaign.pagesTotal })}</Text>
+        )}
+      </Stack>
+
+      <LifecycleDiagram machine={campaignMachine} current={view.step} />
+
+      <Box as="section" aria-labelledby="campaign-counters">
+        <Heading as="h2" size="md" id="campaign-counters" mb="2">
+          {t('campaigns.counters.title')}
+        </Heading>
+        <SimpleGrid columns={{ base: 1, sm: 3 }} gap="3">
+          {(
+            [
+              ['dispatched', totals.dispatched],
+              ['notDispatched', totals.notDispatched],
+              ['total', totals.total],
+            ] as const
+          ).map(([key, value]) => (
+            <Stat.Root key={key} borderWidth="1px" rounded="md" p="3" data-counter={key}>
+              <Stat.Label>{t(`campaigns.counters.${key}`)}</Stat.Label>
+              <Stat.ValueText>{value}</Stat.ValueText>
+            </Stat.Root>
+          ))}
+        </SimpleGrid>
+        <HStack gap="2" wrap="wrap" mt="2" aria-label={t('campaigns.counters.byStatus')}>
+          {perStatus.map((s) => (
+            <Badge key={s} colorPalette={docStatusPalette(s)} data-count-status={s}>
+              {t('campaigns.counters.status', { status: t(`campaigns.docStatus.${s}`), count: campaign.counts[s] })}
+            </Badge>
+          ))}
+        </HStack>
+      </Box>
+
+      <CampaignActions view={view} selectedCount={selected.length} busy={busy} onAction={onAction} />
+
+      <Box as="section" aria-labelledby="campaign-docs">
+        <Heading as="h2" size="md" id="campaign-docs" mb="2">
+          {t('campaigns.docs.title')}
+        </Heading>
+        <DispatchedDocsTable
+          rows={docs?.data.items ?? []}
+          total={docs?.data.count ?? 0}
+          loading={docs?.request !== request}
+          filter={filter}
+          onFilterChange={(f) => {
+            setFilter(f);
+            setPage(1);
+          }}
+          page={page}
+          size={size}
+          onPageChange={setPage}
+          onSizeChange={(s) => {
+            setSize(s);
+            setPage(1);
+          }}
+          selected={selected}
+          onSelectedChange={setSelected}
+        />
+      </Box>
+
+      <RefuseDocumentsDialog
+        key={asking === 'refuseDocuments' ? 'open' : 'closed'}
+        open={asking === 'refuseDocuments'}
+        count={selected.length}
+        busy={busy === 'refuseDocuments'}
+        onConfirm={(reason) => void run('refuseDocuments', reason)}
+        onCancel={() => setAsking(null)}
+      />
+      {asking && asking !== 'refuseDocuments' && (
+        <ConfirmDialog
+          open
+          title={`campaigns.confirm.${asking}.title`}
+          text={`campaigns.confirm.${asking}.text`}
+          confirm={`campaigns.confirm.${asking}.confirm`}
+          danger={asking !== 'validate'}
+          busy={busy === asking}
+          onConfirm={() => void run(asking)}
+          onCancel={() => setAsking(null)}
+        />
+      )}
+    </Stack>
+  );
+};

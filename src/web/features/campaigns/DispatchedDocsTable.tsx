@@ -1,0 +1,93 @@
+/** The campaign's dispatched documents, filtered by group or status, paged by the server; rows update live. */
+import { Badge, Field, NativeSelect, Stack } from '@chakra-ui/react';
+import { useId, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { DispatchedDocument } from '../../../contract/entities.ts';
+import { DISPATCHED_DOC_FILTERS, DISPATCHED_DOC_STATUSES } from '../../../contract/enums.ts';
+import { DataTable, type DataTableColumn } from '../../components/DataTable/index.ts';
+import { docStatusPalette } from './labels.ts';
+
+export const DOC_FILTERS = ['ALL', ...DISPATCHED_DOC_FILTERS, ...DISPATCHED_DOC_STATUSES] as const;
+export type DocFilter = (typeof DOC_FILTERS)[number];
+const SORT = { field: 'recipientName', dir: 'asc' } as const;
+
+export const DispatchedDocsTable = (props: {
+  rows: readonly DispatchedDocument[];
+  total: number;
+  loading: boolean;
+  filter: DocFilter;
+  onFilterChange: (f: DocFilter) => void;
+  page: number;
+  size: number;
+  onPageChange: (p: number) => void;
+  onSizeChange: (s: number) => void;
+  selected: readonly string[];
+  onSelectedChange: (ids: string[]) => void;
+}) => {
+  const { t } = useTranslation();
+  const filterId = useId();
+  const columns = useMemo<DataTableColumn<DispatchedDocument>[]>(
+    () => [
+      {
+        id: 'recipientName',
+        header: t('campaigns.docs.recipient'),
+        cell: (d) => d.recipientName ?? t('campaigns.docs.unknownRecipient'),
+        minWidth: '12rem',
+      },
+      {
+        id: 'status',
+        header: t('campaigns.docs.status'),
+        cell: (d) => (
+          <Badge colorPalette={docStatusPalette(d.status)} data-status={d.status}>
+            {t(`campaigns.docStatus.${d.status}`)}
+          </Badge>
+        ),
+      },
+      {
+        id: 'failureCause',
+        header: t('campaigns.docs.cause'),
+        cell: (d) => (d.failureCause ? t(`campaigns.failureCause.${d.failureCause}`) : ''),
+      },
+      { id: 'reason', header: t('campaigns.docs.reason'), cell: (d) => d.reason ?? '', minWidth: '12rem' },
+    ],
+    [t],
+  );
+  return (
+    <Stack gap="3">
+      <Field.Root maxW="sm">
+        <Field.Label htmlFor={filterId}>{t('campaigns.docs.filter')}</Field.Label>
+        <NativeSelect.Root>
+          <NativeSelect.Field
+            id={filterId}
+            value={props.filter}
+            onChange={(e) => props.onFilterChange(e.target.value as DocFilter)}
+          >
+            {DOC_FILTERS.map((f) => (
+              <option key={f} value={f}>
+                {f === 'ALL' ? t('campaigns.docs.all') : t(`campaigns.docStatus.${f}`)}
+              </option>
+            ))}
+          </NativeSelect.Field>
+          <NativeSelect.Indicator />
+        </NativeSelect.Root>
+      </Field.Root>
+      <DataTable
+        label={t('campaigns.docs.label')}
+        columns={columns}
+        rows={props.rows}
+        rowId={(d) => d.id}
+        total={props.total}
+        page={props.page}
+        size={props.size}
+        sort={SORT}
+        loading={props.loading}
+        emptyText={t('campaigns.docs.empty')}
+        onPageChange={props.onPageChange}
+        onSizeChange={props.onSizeChange}
+        onSortChange={() => undefined}
+        selected={props.selected}
+        onSelectedChange={props.onSelectedChange}
+      />
+    </Stack>
+  );
+};

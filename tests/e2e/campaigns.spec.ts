@@ -1,0 +1,156 @@
+import { expect, test, type Page } from '@playwright/test';
+import type { Campaign } from '../../src/contract/entities.ts';
+import { routeUrl } from '../../src/contract/routes.ts';
+import { fr, loginAs, sessionHeaders, shot } from './support.ts';
+
+// Tall enough that the page's buttons stay clear of the alerts stacked at the bottom.
+test.beforeEach(async ({ page }) => page.setViewportSize({ width: 1280, height: 1600 }));
+
+const FINAL_STEPS = ['dispatched', 'inError'];
+
+/** Records every step the lifecycle diagram lights, so a test can tell what it went through live. */
+async function recordLitSteps(page: Page) {
+  await page.evaluate(() => {
+    const w = window as unknown as { litSteps: string[]; notReloaded: boolean };
+    w.notReloaded = true;
+    w.litSteps = [];
+    const note = () => {
+      const lit = document.querySelector('[data-state][aria-current="step"]')?.getAttribute('data-state');
+      if (lit && w.litSteps.at(-1) !== lit) w.litSteps.push(lit);
+    };
+    note();
+    new MutationObserver(note).observe(document.body, {
+      subtree: true,
+      childList: true,
+      attributes: true,
+      attributeFilter: ['aria-current'],
+    });
+  });
+}
+
+const litSteps = (page: Page) => page.evaluate(() => (window as unknown as { litSteps?: string[] }).litSteps ?? []);
+
+test('admin reviews the campaign awaiting validation, refuses one document, validates it and watches it finish live', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  await loginAs(page, 'admin');
+  const nav = page.getByRole('navigation', { name: fr('shell.nav.label') });
+  await nav
+    .getByRole('list', { name: fr('shell.nav.campaigns') })
+    .getByRole('link')
+    .filter({ hasText: fr('shell.nav.campaignsValidation') })
+    .click();
+  await expect(page).toHaveURL(/\/campaigns\/status\/validation/);
+  await expect(page.getByRole('heading', { level: 1, name: fr('statuses.campaigns.validation') })).toBeVisible();
+  const list = page.getByRole('table', { name: fr('campaigns.list.label') });
+  const row = list.getByRole('row').filter({ hasText: '— Lyon' });
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText(fr('campaigns.status.NEEDS_VALIDATION'));
+  await shot(page, 'campaigns-validation-list');
+  await row.click();
+
+  await expect(page).toHaveURL(/\/campaigns\/status\/validation\/[^/?]+/);
+  const campaignId = new URL(page.url()).pathname.split('/').at(-1) ?? '';
+  const answer = await page.request.get(routeUrl('campaigns.get', { id: campaignId }), {
+    headers: await sessionHeaders(page),
+  });
+  expect(answer.ok(), await answer.text()).toBe(true);
+  const seeded = (await answer.json()) as Campaign;
+  expect(seeded.status).toBe('NEEDS_VALIDATION');
+  await expect(page.getByRole('heading', { level: 1, name: seeded.name })).toBeVisible();
+
+  // Counters: the total is every document of the campaign, none distributed yet.
+  const total = Object.entries(seeded.counts)
+    .filter(([status]) => !status.startsWith('ALL_'))
+    .reduce((n, [, c]) => n + c, 0);
+  expect(total).toBeGreaterThan(1);
+  await expect(page.locator('[data-counter="total"]')).toContainText(String(total));
+  await expect(page.locator('[data-counter="dispatched"]')).toContainText('0');
+
+  const diagram = page.getByRole('list', { name: fr('campaigns.lifecycle.title') });
+  await expect(diagram.locator('[aria-current="step"]')).toContainText(
+    fr('campaigns.lifecycle.states.awaitingValidation'),
+  );
+  // A forbidden action is not offered: a campaign awaiting validation cannot be retried.
+  const actions = page.getByRole('group', { name: fr('campaigns.actions.label') });
+  await expect(actions.getByRole('button', { name: fr('campaigns.actions.retry'), exact: true })).toBeDisabled();
+  await expect(actions.getByRole('button', { name: fr('campaigns.actions.refuseDocuments') })).toBeDisabled();
+  await shot(page, 'campaign-awaiting-validation');
+
+  // Refuse the first document with a reason.
+  const docs = page.getByRole('table', { name: fr('campaigns.docs.label') });
+  const firstDoc = docs.getByRole('row').nth(1);
+  const recipient = (await firstDoc.getByRole('cell').nth(1).textContent())?.trim() ?? '';
+  await firstDoc.getByRole('checkbox').check();
+  await actions.getByRole('button', { name: fr('campaigns.actions.refuseDocuments') }).click();
+  const dialog = page.getByRole('dialog', { name: fr('campaigns.refuseDocuments.title') });
+  const reason = 'Bulletin en double, à retirer';
+  await dialog.getByLabel(fr('campaigns.refuseDocuments.reason')).fill(reason);
+  await dialog.getByRole('button', { name: fr('campaigns.refuseDocuments.confirm'), exact: true }).click();
+  await expect(page.getByText(fr('alert.campaign.refuse.success'))).toBeVisible();
+  const refusedRow = docs.getByRole('row').filter({ hasText: reason });
+  await expect(refusedRow).toHaveCount(1);
+  await expect(refusedRow).toContainText(recipient);
+  await expect(refusedRow).toContainText(fr('campaigns.docStatus.REFUSED'));
+
+  // Validate, then watch distribution run and end without reloading.
+  await recordLitSteps(page);
+  await actions.getByRole('button', { name: fr('campaigns.actions.validate') }).click();
+  const confirm = page.getByRole('alertdialog', { name: fr('campaigns.confirm.validate.title') });
+  await confirm.getByRole('button', { name: fr('campaigns.confirm.validate.confirm'), exact: true }).click();
+  await expect(page.getByText(fr('alert.campaign.validation.inProgress'))).toBeVisible();
+  await expect
+    .poll(async () => (await litSteps(page)).at(-1), { timeout: 60_000 })
+    .toMatch(new RegExp(`^(${FINAL_STEPS.join('|')})$`));
+  const steps = await litSteps(page);
+  expect(steps).toContain('dispatching');
+  expect(steps.indexOf('dispatching')).toBeLessThan(steps.length - 1);
+  expect(await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
+
+  // The counters reached the server's final values, and the refused document stayed refused.
+  const after = (await (
+    await page.request.get(routeUrl('campaigns.get', { id: campaignId }), { headers: await sessionHeaders(page) })
+  ).json()) as Campaign;
+  expect(['DISPATCHED', 'IN_ERROR']).toContain(after.status);
+  await expect(page.getByRole('heading', { level: 1 }).locator('..')).toContainText(
+    fr(`campaigns.status.${after.status}`),
+  );
+  const dispatched = ['DISPATCHED', 'DISPATCHED_BY_CUSTOMER', 'PAPER_DISPATCHED'].reduce(
+    (n, s) => n + (after.counts[s] ?? 0),
+    0,
+  );
+  expect(dispatched).toBeGreaterThan(0);
+  await expect(page.locator('[data-counter="dispatched"]')).toContainText(String(dispatched));
+  expect(after.counts.REFUSED ?? 0).toBe(1);
+  await expect(actions.getByRole('button', { name: fr('campaigns.actions.validate') })).toBeDisabled();
+  await shot(page, 'campaign-after-dispatch');
+});
+
+test('a campaign in error that can be retried is found under « À relancer », retried, and the user lands on the list', async ({
+  page,
+}) => {
+  await loginAs(page, 'admin');
+  const nav = page.getByRole('navigation', { name: fr('shell.nav.label') });
+  await nav
+    .getByRole('list', { name: fr('shell.nav.campaigns') })
+    .getByRole('link')
+    .filter({ hasText: fr('shell.nav.campaignsErrorRetry') })
+    .click();
+  await expect(page).toHaveURL(/\/campaigns\/status\/error\/subStatus\/error-retry/);
+  const row = page
+    .getByRole('table', { name: fr('campaigns.list.label') })
+    .getByRole('row')
+    .nth(1);
+  await expect(row).toContainText(fr('campaigns.status.IN_ERROR'));
+  await row.click();
+  await expect(page).toHaveURL(/\/campaigns\/status\/error\/subStatus\/error-retry\/[^/?]+/);
+  const diagram = page.getByRole('list', { name: fr('campaigns.lifecycle.title') });
+  await expect(diagram.locator('[aria-current="step"]')).toContainText(fr('campaigns.lifecycle.states.inError'));
+  const actions = page.getByRole('group', { name: fr('campaigns.actions.label') });
+  await expect(actions.getByRole('button', { name: fr('campaigns.actions.validate') })).toBeDisabled();
+  await expect(actions.getByRole('button', { name: fr('campaigns.actions.refuseDispatch') })).toBeDisabled();
+  await actions.getByRole('button', { name: fr('campaigns.actions.retry'), exact: true }).click();
+  await expect(page).toHaveURL(/\/campaigns(\?.*)?$/);
+  await expect(page.getByText(fr('alert.campaign.retry.inProgress'))).toBeVisible();
+});
