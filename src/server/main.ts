@@ -51,7 +51,9 @@ async function main(): Promise<void> {
   }
 
   if (config.role === 'worker') {
-    console.log('ROLE=worker: working background jobs (mail delivery); no HTTP server in this process.');
+    console.log(
+      'ROLE=worker: working background jobs (mail delivery, campaign distribution); no HTTP server in this process.',
+    );
     const stopWorker = async (): Promise<void> => {
       await queue.stop();
       await db.close();
