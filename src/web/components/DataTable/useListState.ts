@@ -12,6 +12,15 @@ export interface ListStateControls extends ListState {
   setSize(size: number): void;
   setSort(sort: TableSort): void;
   setQuery(q: string): void;
+  /** The paging and sort props of <DataTable>, wired to this state: `<DataTable {...list.tableProps} … />`. */
+  readonly tableProps: {
+    readonly page: number;
+    readonly size: number;
+    readonly sort: TableSort;
+    readonly onPageChange: (page: number) => void;
+    readonly onSizeChange: (size: number) => void;
+    readonly onSortChange: (sort: TableSort) => void;
+  };
 }
 
 export const useListState = (listId: string, defaults: ListDefaults): ListStateControls => {
@@ -32,16 +41,27 @@ export const useListState = (listId: string, defaults: ListDefaults): ListStateC
 
   return useMemo(() => {
     const current: ListState = { page, size, q, sort: { field, dir } };
+    const setPage = (p: number) => go({ ...current, page: Math.max(1, p) });
+    const setSize = (s: number) => go({ ...current, size: s, page: 1 });
+    const setSort = (sort: TableSort) => {
+      storeSort(listId, sort);
+      go({ ...current, sort, page: 1 });
+    };
     return {
       ...current,
       offset: (page - 1) * size,
-      setPage: (p) => go({ ...current, page: Math.max(1, p) }),
-      setSize: (s) => go({ ...current, size: s, page: 1 }),
-      setSort: (sort) => {
-        storeSort(listId, sort);
-        go({ ...current, sort, page: 1 });
-      },
+      setPage,
+      setSize,
+      setSort,
       setQuery: (text) => go({ ...current, q: text, page: 1 }),
+      tableProps: {
+        page,
+        size,
+        sort: current.sort,
+        onPageChange: setPage,
+        onSizeChange: setSize,
+        onSortChange: setSort,
+      },
     };
   }, [page, size, q, field, dir, go, listId]);
 };

@@ -162,14 +162,9 @@ export const CampaignListPage = () => {
         rows={data?.dispatchs ?? []}
         rowId={(c) => c.id}
         total={data?.count ?? 0}
-        page={list.page}
-        size={list.size}
-        sort={list.sort}
+        {...list.tableProps}
         loading={loading}
         emptyText={t(q ? 'campaigns.list.noMatch' : 'campaigns.list.empty')}
-        onPageChange={list.setPage}
-        onSizeChange={list.setSize}
-        onSortChange={list.setSort}
         onRowClick={(c) => void navigate(campaignLocation(scope, c.id))}
       />
     </Stack>

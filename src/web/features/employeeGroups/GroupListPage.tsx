@@ -98,14 +98,9 @@ export const GroupListPage = () => {
         rows={data?.items ?? []}
         rowId={(g) => g.id}
         total={data?.count ?? 0}
-        page={list.page}
-        size={list.size}
-        sort={list.sort}
+        {...list.tableProps}
         loading={loading}
         emptyText={t(q ? 'groups.list.noMatch' : 'groups.list.empty')}
-        onPageChange={list.setPage}
-        onSizeChange={list.setSize}
-        onSortChange={list.setSort}
         onRowClick={(g) => void navigate({ to: '/employee-groups/$id', params: { id: g.id } })}
       />
     </Stack>

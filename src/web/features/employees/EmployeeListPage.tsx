@@ -238,12 +238,7 @@ export const EmployeeListPage = () => {
           rows={page?.items ?? []}
           rowId={(e) => e.id}
           total={page?.count ?? 0}
-          page={list.page}
-          size={list.size}
-          sort={list.sort}
-          onPageChange={list.setPage}
-          onSizeChange={list.setSize}
-          onSortChange={list.setSort}
+          {...list.tableProps}
           loading={loading}
           emptyText={t('employees.list.empty')}
           selected={selected}

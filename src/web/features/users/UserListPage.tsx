@@ -116,14 +116,9 @@ export const UserListPage = () => {
         rows={data?.items ?? []}
         rowId={(u) => u.id}
         total={data?.count ?? 0}
-        page={list.page}
-        size={list.size}
-        sort={list.sort}
+        {...list.tableProps}
         loading={loading}
         emptyText={t('users.list.empty')}
-        onPageChange={list.setPage}
-        onSizeChange={list.setSize}
-        onSortChange={list.setSort}
       />
     </Stack>
   );
