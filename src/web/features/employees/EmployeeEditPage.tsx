@@ -170,7 +170,13 @@ const EmployeeEditor = ({
         </DataList.Item>
       </DataList.Root>
       <HStack wrap="wrap" gap="2" role="toolbar">
-        <Button size="sm" variant="outline" disabled={busy} onClick={() => void createSafe()}>
+        <Button
+          size="sm"
+          variant="outline"
+          // The personal safe is opened once; afterwards the reminder and the letter are what help.
+          disabled={busy || employee.safeStatus !== 'NOT_CREATED'}
+          onClick={() => void createSafe()}
+        >
           {t('employees.actions.createSafe')}
         </Button>
         <Button size="sm" variant="outline" disabled={busy} onClick={sendReminder}>
