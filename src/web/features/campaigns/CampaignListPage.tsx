@@ -2,16 +2,16 @@
  * Campaign lists (seed 000 §2): all, and each URL status and error sub-status of the side navigation.
  * Server paging, sort and search in the URL; the page re-reads when a campaign changes (push).
  */
-import { Badge, Field, Heading, Input, InputGroup, Stack } from '@chakra-ui/react';
+import { Badge, Heading, Stack } from '@chakra-ui/react';
 import { useNavigate, useParams } from '@tanstack/react-router';
 import type { TFunction } from 'i18next';
-import { useEffect, useId, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Campaign } from '../../../contract/entities.ts';
 import { ALERT_KEYS } from '../../../contract/keys.ts';
 import { useAlerts, useAuth, useServices } from '../../app/index.ts';
 import { DataTable, type DataTableColumn, type ListDefaults, useListState } from '../../components/DataTable/index.ts';
-import { SearchIcon } from '../../components/icons.tsx';
+import { SearchField } from '../../components/SearchField.tsx';
 import type { CampaignPage as CampaignListAnswer } from '../../../contract/dispatch.ts';
 import { campaignLocation, type ListScope, statusesForScope, subStatusForScope } from './campaignPaths.ts';
 import { CAMPAIGN_STATUS_PALETTE, countTotals } from './labels.ts';
@@ -79,7 +79,6 @@ export const CampaignListPage = () => {
   const navigate = useNavigate();
   const scope = useParams({ strict: false }) as ListScope;
   const list = useListState(`campaigns.${scope.status ?? 'all'}`, DEFAULTS);
-  const searchId = useId();
   const [text, setText] = useState(list.q);
   const settled = useDebounced(text);
   const [answer, setAnswer] = useState<{ request: string; data: CampaignListAnswer | null } | null>(null);
@@ -144,18 +143,7 @@ export const CampaignListPage = () => {
       <Heading as="h1" size="xl">
         {title}
       </Heading>
-      <Field.Root maxW="md">
-        <Field.Label htmlFor={searchId}>{t('campaigns.list.search')}</Field.Label>
-        <InputGroup startElement={<SearchIcon />}>
-          <Input
-            id={searchId}
-            type="search"
-            value={text}
-            onChange={(e) => setText(e.target.value)}
-            autoComplete="off"
-          />
-        </InputGroup>
-      </Field.Root>
+      <SearchField label={t('campaigns.list.search')} maxW="md" value={text} onChange={setText} />
       <DataTable
         label={t('campaigns.list.label')}
         columns={columns}

@@ -1,13 +1,13 @@
 /** The employee groups of the current organisation and below: search, sort, paging in the URL. */
-import { Button, Field, HStack, Heading, Input, InputGroup, Stack } from '@chakra-ui/react';
+import { Button, HStack, Heading, Stack } from '@chakra-ui/react';
 import { useNavigate } from '@tanstack/react-router';
-import { useEffect, useId, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { EmployeeGroup, EmployeeGroupPage } from '../../../contract/entities.ts';
 import { ALERT_KEYS } from '../../../contract/keys.ts';
 import { useAlerts, useAuth, useServices } from '../../app/index.ts';
 import { DataTable, type DataTableColumn, type ListDefaults, useListState } from '../../components/DataTable/index.ts';
-import { SearchIcon } from '../../components/icons.tsx';
+import { SearchField } from '../../components/SearchField.tsx';
 import { useDebounced } from '../../components/useDebounced.ts';
 
 const DEFAULTS: ListDefaults = {
@@ -22,7 +22,6 @@ export const GroupListPage = () => {
   const alerts = useAlerts();
   const navigate = useNavigate();
   const list = useListState('employee-groups', DEFAULTS);
-  const searchId = useId();
   const [text, setText] = useState(list.q);
   const settled = useDebounced(text);
   // The answer remembers which request it answers: the table is loading until the current one is in.
@@ -80,18 +79,7 @@ export const GroupListPage = () => {
           {t('groups.list.create')}
         </Button>
       </HStack>
-      <Field.Root maxW="md">
-        <Field.Label htmlFor={searchId}>{t('groups.list.search')}</Field.Label>
-        <InputGroup startElement={<SearchIcon />}>
-          <Input
-            id={searchId}
-            type="search"
-            value={text}
-            onChange={(e) => setText(e.target.value)}
-            autoComplete="off"
-          />
-        </InputGroup>
-      </Field.Root>
+      <SearchField label={t('groups.list.search')} maxW="md" value={text} onChange={setText} />
       <DataTable
         label={t('groups.list.label')}
         columns={columns}

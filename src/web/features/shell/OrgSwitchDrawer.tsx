@@ -1,21 +1,9 @@
-import {
-  Box,
-  Button,
-  CloseButton,
-  Drawer,
-  Field,
-  Flex,
-  Input,
-  InputGroup,
-  Portal,
-  Stack,
-  Text,
-} from '@chakra-ui/react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { Box, Button, CloseButton, Drawer, Flex, Portal, Stack, Text } from '@chakra-ui/react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Organization } from '../../../contract/entities.ts';
 import { DelayedLoader } from '../../components/DelayedLoader.tsx';
-import { SearchIcon } from '../../components/icons.tsx';
+import { SearchField } from '../../components/SearchField.tsx';
 import { useAuth, useServices } from '../../app/index.ts';
 import { LAYOUT } from '../../../contract/constants.ts';
 
@@ -30,7 +18,6 @@ export const OrgSwitchDrawer = ({ open, onClose }: { open: boolean; onClose: () 
   const { t } = useTranslation();
   const { api } = useServices();
   const auth = useAuth();
-  const inputId = useId();
   const [search, setSearch] = useState('');
   const [results, setResults] = useState<readonly Organization[] | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -94,18 +81,7 @@ export const OrgSwitchDrawer = ({ open, onClose }: { open: boolean; onClose: () 
                     {t('shell.orgSwitch.backToRoot')}
                   </Button>
                 ) : null}
-                <Field.Root>
-                  <Field.Label htmlFor={inputId}>{t('shell.orgSwitch.search')}</Field.Label>
-                  <InputGroup startElement={<SearchIcon />}>
-                    <Input
-                      id={inputId}
-                      type="search"
-                      value={search}
-                      onChange={(e) => setSearch(e.target.value)}
-                      autoComplete="off"
-                    />
-                  </InputGroup>
-                </Field.Root>
+                <SearchField label={t('shell.orgSwitch.search')} value={search} onChange={setSearch} />
                 {auth.orgSwitchError ? (
                   <Text color="red.fg" role="alert">
                     {t(auth.orgSwitchError.key, { defaultValue: t('alert.organizations.switch.failure') })}

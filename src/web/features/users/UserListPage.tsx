@@ -1,11 +1,11 @@
 /** The users sharing the session's organisations: read only for now (search, sort, paging in the URL). */
-import { Badge, Field, Heading, Input, InputGroup, Stack } from '@chakra-ui/react';
-import { useEffect, useId, useMemo, useState } from 'react';
+import { Badge, Heading, Stack } from '@chakra-ui/react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Organization, User } from '../../../contract/entities.ts';
 import { useAlerts, useServices } from '../../app/index.ts';
 import { DataTable, type DataTableColumn, type ListDefaults, useListState } from '../../components/DataTable/index.ts';
-import { SearchIcon } from '../../components/icons.tsx';
+import { SearchField } from '../../components/SearchField.tsx';
 
 interface UserPage {
   readonly count: number;
@@ -32,7 +32,6 @@ export const UserListPage = () => {
   const { api } = useServices();
   const alerts = useAlerts();
   const list = useListState('users', DEFAULTS);
-  const searchId = useId();
   const [text, setText] = useState(list.q);
   const settled = useSettled(text);
   // The answer remembers which request it answers: the table is loading until the current one is in.
@@ -98,18 +97,7 @@ export const UserListPage = () => {
       <Heading as="h1" size="xl">
         {t('sections.users')}
       </Heading>
-      <Field.Root maxW="md">
-        <Field.Label htmlFor={searchId}>{t('users.list.search')}</Field.Label>
-        <InputGroup startElement={<SearchIcon />}>
-          <Input
-            id={searchId}
-            type="search"
-            value={text}
-            onChange={(e) => setText(e.target.value)}
-            autoComplete="off"
-          />
-        </InputGroup>
-      </Field.Root>
+      <SearchField label={t('users.list.search')} maxW="md" value={text} onChange={setText} />
       <DataTable
         label={t('users.list.label')}
         columns={columns}
