@@ -133,6 +133,24 @@ export const ERROR_KEYS = {
   illegalTransition: 'error.workflow.illegal-transition',
   payloadTooLarge: 'error.upload.too-large',
   notPdf: 'error.upload.not-pdf',
+  /** A PDF protected by a password: its pages cannot be read. */
+  pdfEncrypted: 'error.upload.encrypted',
+  /** A PDF whose structure is broken or cut short (truncated download). */
+  pdfDamaged: 'error.upload.damaged',
+  /** A PDF without a single page. */
+  pdfEmpty: 'error.upload.empty',
+  /** A mask zone that does not lie inside the sample page it was drawn on. */
+  maskZoneOutsidePage: 'error.mask.zone-outside-page',
+  /** Automatic recipients need a document type with a mask (seed 000 §5). */
+  campaignMaskRequired: 'error.campaign.mask-required',
+  /** Manual recipients are forbidden for a document type with a mask (seed 000 §5). */
+  campaignManualWithMask: 'error.campaign.manual-forbidden-with-mask',
+  /** Chosen recipients without an e-mail address; `errors` names them. */
+  campaignRecipientWithoutEmail: 'error.campaign.recipient-without-email',
+  /** A manual campaign with no employee and no group member. */
+  campaignNoRecipient: 'error.campaign.no-recipient',
+  /** A campaign without any document. */
+  campaignNoDocument: 'error.campaign.no-document',
   internal: 'error.internal',
   /** Another group of the same organisation already has this name (409). */
   groupNameTaken: 'error.group.name-taken',
