@@ -7,10 +7,10 @@
 import type { EmployeePage, EmployeeSearchBody, EmployeeStats } from '../../../contract/entities.ts';
 import { LIMITS } from '../../../contract/constants.ts';
 import type { SessionContext } from '../../auth/sessions.ts';
-import { visibleOrgIds } from '../../auth/scope.ts';
+import { isUuid, listScope } from '../../auth/scope.ts';
 import { type Queryable, schemaOf } from '../../db/db.ts';
 import { ApiFailure, notFound } from '../../http/errors.ts';
-import { type EmployeeRow, employeeColumns, subtreeOf, toEmployee } from './view.ts';
+import { type EmployeeRow, employeeColumns, toEmployee } from './view.ts';
 
 export const ORDER_FIELD_KEY = 'error.employees.order-field';
 export const CURSOR_KEY = 'error.employees.cursor';
@@ -150,18 +150,19 @@ export async function buildQuery(
   const base = ORDERS[field];
   if (!base) throw new ApiFailure(400, ORDER_FIELD_KEY, field, [field]);
   const s = schemaOf(session.domain);
-  const visible = await visibleOrgIds(db, session);
   const root = options.orgId ?? body.orgID;
-  const scope = options.wholeScope
-    ? visible
-    : await subtreeOf(db, session, visible, root ?? session.currentOrgId).catch((error: unknown) => {
-        // The current organisation may have left the user's rights since login: show nothing.
-        if (root) throw error;
-        return [] as string[];
-      });
+  const target = root ?? session.currentOrgId;
+  if (!isUuid(target)) throw notFound();
+  const orgs = await listScope(db, session, options.wholeScope ? null : target);
+  const visible = orgs.visible;
+  // The current organisation may have left the user's rights since login: show nothing.
+  if (!options.wholeScope && !visible.includes(target) && root) throw notFound();
+  const scope = options.wholeScope || visible.includes(target) ? orgs.scope : [];
   const unwind = body.unwind === true;
   const params: unknown[] = [visible, scope];
-  const complement = unwind ? null : await outsideScope(db, s, scope);
+  // Testing "not only outside links" costs per row what the smaller array costs, and nothing for
+  // an administrator who sees everything (the common case at scale): the complement only when smaller.
+  const complement = unwind || orgs.outside.length >= scope.length ? null : orgs.outside;
   const p = (value: unknown): string => {
     params.push(value);
     return `$${params.length}`;
@@ -229,18 +230,6 @@ export async function buildQuery(
     searching: words.length > 0,
     searchIds,
   };
-}
-
-/**
- * The domain's organisations outside `scope`, when fewer than those inside: testing "not only
- * outside links" costs per row what the smaller array costs, and nothing for an administrator
- * who sees everything (the common case at scale). Null when the scope is the smaller set.
- */
-async function outsideScope(db: Queryable, s: string, scope: string[]): Promise<string[] | null> {
-  const { rows } = await db.query<{ id: string }>(`SELECT id FROM ${s}.organizations WHERE NOT id = ANY($1::uuid[])`, [
-    scope,
-  ]);
-  return rows.length < scope.length ? rows.map((r) => r.id) : null;
 }
 
 const fromClause = (q: Query): string =>
