@@ -258,8 +258,8 @@ export type EmployeeGroupUpdate = typeof EmployeeGroupUpdate.Type;
 
 /* ---------------------------------------------------------------- organisations */
 
-/** One document type of the domain and whether this organisation uses it. */
-export const OrgDocTypeConf = S.Struct({ code: S.String, label: S.String, enabled: S.Boolean });
+/** One document type of the domain, whether this organisation uses it, and whether a mask (its own or an ancestor's) applies. */
+export const OrgDocTypeConf = S.Struct({ code: S.String, label: S.String, enabled: S.Boolean, hasMask: S.Boolean });
 export type OrgDocTypeConf = typeof OrgDocTypeConf.Type;
 
 /** A user who sees the organisation, hence may be notified about it. */
@@ -433,6 +433,8 @@ export const Campaign = S.Struct({
   pagesTotal: S.Number,
   pagesSplit: S.Number,
   ignoredPages: S.Number,
+  /** Why the split job stopped (an error key, e.g. error.campaign.no-page-matched), while IN_ERROR after a split. */
+  splitError: opt(S.NullOr(S.String)),
 });
 export type Campaign = typeof Campaign.Type;
 

@@ -16,6 +16,8 @@ export const ALERT_KEYS = {
     getDispatchedDocsFailure: 'alert.campaign.get.dispatchedDocs.failure',
     failedDocGetFailure: 'alert.campaign.failedDoc.get.failure',
     dispatchCreationError: 'alert.dispatch.creation.error',
+    /** Ours: the seed names the failure key only. */
+    dispatchCreationSuccess: 'alert.dispatch.creation.success',
     dispatchedDocRetryFailure: 'campaign.dispactchedDoc.retry.failure',
     dispatchedDocSendFailure: 'campaign.dispactchedDoc.send.failure',
     updateSuccess: 'alert.campaign.update.success',
@@ -61,7 +63,7 @@ export const ALERT_KEYS = {
     confUpdateSuccess: 'alert.organizations.conf.update.success',
     switchFailure: 'alert.organizations.switch.failure',
   },
-  masks: { getError: 'masks.get.error', postError: 'masks.post.error' },
+  masks: { getError: 'masks.get.error', postError: 'masks.post.error', postSuccess: 'masks.post.success' },
   users: {
     reinitPasswordError: 'api.reinitPassword.error',
     passwordChangeError: 'user.messages.passwordChange.error',
@@ -141,6 +143,10 @@ export const ERROR_KEYS = {
   pdfEmpty: 'error.upload.empty',
   /** A mask zone that does not lie inside the sample page it was drawn on. */
   maskZoneOutsidePage: 'error.mask.zone-outside-page',
+  /** A mask for a document type the domain does not know. */
+  maskUnknownDocType: 'error.mask.unknown-doc-type',
+  /** A mask saved without any sample PDF to check its zone on. */
+  maskSampleRequired: 'error.mask.sample-required',
   /** Automatic recipients need a document type with a mask (seed 000 §5). */
   campaignMaskRequired: 'error.campaign.mask-required',
   /** Manual recipients are forbidden for a document type with a mask (seed 000 §5). */
@@ -151,6 +157,50 @@ export const ERROR_KEYS = {
   campaignNoRecipient: 'error.campaign.no-recipient',
   /** A campaign without any document. */
   campaignNoDocument: 'error.campaign.no-document',
+  /** Split job: no page of a source matched an employee through the mask (the campaign goes IN_ERROR). */
+  campaignNoPageMatched: 'error.campaign.no-page-matched',
+  /** A merged PDF of more parts than `MERGE_LIMIT` (400). */
+  campaignMergeTooMany: 'error.campaign.merge-too-many',
+  /** Nothing to merge: no chosen document has a stored part (404). */
+  campaignNothingToMerge: 'error.campaign.nothing-to-merge',
+  /** The campaign has no ignored page to download (404). */
+  campaignNoIgnoredPages: 'error.campaign.no-ignored-pages',
+  /** The dispatched document has no stored file to show (404). */
+  campaignDocWithoutFile: 'error.campaign.document-without-file',
+  /** Signbooks: a signatory of a later step, before the steps ahead are complete (409). */
+  signbookNotYourTurn: 'error.signbook.not-your-turn',
+  /** The caller is not a signatory of this signbook (403). */
+  signbookNotSignatory: 'error.signbook.not-signatory',
+  /** The caller already signed this signbook (409). */
+  signbookAlreadySigned: 'error.signbook.already-signed',
+  /** A signatory (or template signatory) without e-mail (400, seed 000 §5). */
+  signbookSignatoryWithoutEmail: 'error.signbook.signatory-without-email',
+  /** A template document without content (400, seed 000 §5). */
+  signbookTemplateDocumentEmpty: 'error.signbook.template-document-empty',
+  /** The document is not of the template's required type (400). */
+  signbookWrongDocType: 'error.signbook.wrong-doc-type',
+  /** Steps or signatory types that differ from the template's (400). */
+  signbookTemplateMismatch: 'error.signbook.template-mismatch',
+  /** Exactly one document is required (400). */
+  signbookOneDocument: 'error.signbook.one-document',
+  /** A social signer without one of its authorised users before it (400). */
+  signbookSocialSignerOrder: 'error.signbook.social-signer-order',
+  /** A signatory of a step that is not theirs reads the document to sign (409). */
+  signbookDocumentNotYet: 'error.signbook.document-not-yet',
+  /** No code was asked for, or it was replaced (400). */
+  signatureCodeMissing: 'error.signature-code.missing',
+  /** The code's 10 minutes are over: ask for a new one (400). */
+  signatureCodeExpired: 'error.signature-code.expired',
+  /** Five wrong tries: the code is locked; ask for a new one (423). */
+  signatureCodeLocked: 'error.signature-code.locked',
+  /** Too many codes asked for within the hour (429): wait before asking again. */
+  signatureCodeTooMany: 'error.signature-code.too-many-requests',
+  /** SMS or voice message without a phone number (400). */
+  signatureCodeNoPhone: 'error.signature-code.no-phone',
+  /** Warning: a signatory without the signing right (seed 000 §5). */
+  signbookNoSigningRight: 'warning.signbook.no-signing-right',
+  /** Warning: rights cannot be verified because of profile restrictions (seed 000 §5). */
+  signbookRightsUnverifiable: 'warning.signbook.rights-unverifiable',
   internal: 'error.internal',
   /** Another group of the same organisation already has this name (409). */
   groupNameTaken: 'error.group.name-taken',

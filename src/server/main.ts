@@ -17,6 +17,8 @@ import {
   resumeDispatches,
   runDispatchJob,
 } from './modules/dispatch/dispatch.job.ts';
+import { CAMPAIGN_SPLIT_JOB, type SplitJobData, resumeSplits, runSplitJob } from './modules/dispatch/split.jobs.ts';
+import { SIGNBOOK_SEAL_JOB, type SealJobData, resumeSeals, runSealJob } from './modules/signbook/seal.job.ts';
 import { MAIL_DELIVER_JOB, createMailPort } from './ports/mail.ts';
 import { safePortOf } from './ports/safe.ts';
 import { noPush, type Push } from './push/push.ts';
@@ -48,6 +50,16 @@ async function main(): Promise<void> {
     );
     // A process killed mid-distribution left campaigns waiting: their documents are guarded, so resending is safe.
     await resumeDispatches(db, DOMAINS, (data) => queue.send(CAMPAIGN_DISPATCH_JOB, data));
+    // The split job: a source not marked split_done is wiped and redone, so resending never duplicates parts.
+    await queue.work<SplitJobData>(CAMPAIGN_SPLIT_JOB, (data) =>
+      runSplitJob({ db, push, jobs: queue, safe: safePortOf({ db }) }, data),
+    );
+    await resumeSplits(db, DOMAINS, (data) => queue.send(CAMPAIGN_SPLIT_JOB, data));
+    // Signbook sealing: idempotent (a signbook no longer SEALING is left alone), so resending is safe.
+    await queue.work<SealJobData>(SIGNBOOK_SEAL_JOB, (data) =>
+      runSealJob({ db, push, safe: safePortOf({ db }) }, data),
+    );
+    await resumeSeals(db, (data) => queue.send(SIGNBOOK_SEAL_JOB, data));
   }
 
   if (config.role === 'worker') {

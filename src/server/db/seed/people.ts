@@ -124,7 +124,10 @@ export function generateEmployees(domain: DomainId, orgs: readonly DemoOrg[]): D
   return employees;
 }
 
-/** Every tenth employee of a child organisation also works for its parent (a second matricule there). */
+/**
+ * Every tenth employee of a child organisation also works for its parent (a second matricule there,
+ * unique across the parent's children: a payslip's matricule must designate one person).
+ */
 function addSecondOrganisations(employees: DemoEmployee[], orgs: readonly DemoOrg[]): void {
   for (const org of orgs) {
     const parent = orgs.find((o) => o.name === org.parentName);
@@ -135,7 +138,7 @@ function addSecondOrganisations(employees: DemoEmployee[], orgs: readonly DemoOr
         if (i % 10 !== 0) return;
         e.links.push({
           orgId: parent.id,
-          registrationNumber: `${parent.matriculePrefix}-9${String(i + 1).padStart(4, '0')}`,
+          registrationNumber: `${parent.matriculePrefix}-${org.matriculePrefix}${String(i + 1).padStart(4, '0')}`,
           active: true,
         });
       });

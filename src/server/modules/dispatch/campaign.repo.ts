@@ -36,13 +36,14 @@ export interface CampaignRow {
   pages_total: number;
   pages_split: number;
   ignored_pages: number[];
+  split_error?: string | null;
   created_at: string;
   sent_at: string | null;
 }
 
 export const CAMPAIGN_COLUMNS = `c.id, c.organization_id, o.name AS org_name, o.siret, c.name, c.doc_name, c.status,
   c.machine_state, c.doc_type_code, c.review, c.automatic_recipients, c.on_refuse, c.on_error, c.users_to_notify,
-  c.can_retry, c.can_delete, c.recipients_count, c.pages_total, c.pages_split, c.ignored_pages, c.created_at, c.sent_at`;
+  c.can_retry, c.can_delete, c.recipients_count, c.pages_total, c.pages_split, c.ignored_pages, c.split_error, c.created_at, c.sent_at`;
 
 export type Counts = Record<string, number>;
 
@@ -112,6 +113,7 @@ export const toCampaign = (row: CampaignRow, counts: Counts): Campaign => ({
   pagesTotal: row.pages_total,
   pagesSplit: row.pages_split,
   ignoredPages: row.ignored_pages.length,
+  splitError: row.split_error ?? null,
 });
 
 /** One campaign by id, without scope (jobs); `lock` takes the row for the caller's transaction. */

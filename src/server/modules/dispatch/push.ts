@@ -52,5 +52,11 @@ export function progressPublisher(
       if (Date.now() - last >= 1000 / PUSHES_PER_SECOND) void flush().catch(() => undefined);
     },
     flush: () => (changed.length ? flush() : Promise.resolve()),
+    /** Pages or counts moved without a row to send (split job): a coalesced `campaign.progressed`. */
+    tick(): void {
+      if (Date.now() - last >= 1000 / PUSHES_PER_SECOND) void flush().catch(() => undefined);
+    },
+    /** The current counts now, whatever was sent before (end of a split source). */
+    flushNow: () => flush(),
   };
 }

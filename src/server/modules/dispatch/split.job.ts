@@ -1,0 +1,185 @@
+/**
+ * The `campaign.split` job: for each source not yet split_done (position order), wipe what an
+ * interrupted run left, split it (automatic: through the mask of its document type; manual: the whole
+ * file to every recipient), mark it split_done. Then `job.split.completed {review}` through the
+ * campaign machine, and the dispatch job when the machine goes on to distribution. An unreadable PDF,
+ * a missing mask or a source where no page matches → `job.split.failed` with `split_error` = the key.
+ */
+import type { DomainId } from '../../../contract/constants.ts';
+import { ERROR_KEYS } from '../../../contract/keys.ts';
+import { type Db, schemaOf } from '../../db/db.ts';
+import { type SafePort, safePortOf } from '../../ports/safe.ts';
+import type { Push } from '../../push/push.ts';
+import { employeeMatcher, isPdfProblem } from '../../pdf/index.ts';
+import { campaignRow } from './campaign.repo.ts';
+import { CAMPAIGN_DISPATCH_JOB, runDispatchJob } from './dispatch.job.ts';
+import type { JobSender } from './jobs.ts';
+import { applyJobEvent } from './lifecycle.ts';
+import { progressPublisher, publishCampaign } from './push.ts';
+import { manualRecipients, splitManualSource } from './split.manual.ts';
+import { maskFor, orgSubtree } from './split.mask.ts';
+import { type SourceRow, splitAutomaticSource } from './split.source.ts';
+import { SplitStopped, wipeSource } from './split.store.ts';
+
+export const CAMPAIGN_SPLIT_JOB = 'campaign.split';
+export interface SplitJobData {
+  readonly domain: DomainId;
+  readonly campaignId: string;
+}
+export interface SplitJobDeps {
+  readonly db: Db;
+  readonly push: Push;
+  /** The queue, to start the dispatch job; absent → the dispatch job runs inline. */
+  readonly jobs?: JobSender;
+  readonly safe?: SafePort;
+}
+
+/** Why a split stops for good: the key the operator sees (`campaigns.split_error`). */
+export class SplitFailure extends Error {
+  constructor(readonly key: string) {
+    super(key);
+  }
+}
+
+async function finish(deps: SplitJobDeps, data: SplitJobData, review: boolean): Promise<void> {
+  const s = schemaOf(data.domain);
+  const next = await deps.db.tx(async (q) => {
+    await q.query(
+      `UPDATE ${s}.campaigns c SET split_error = NULL, pages_split = c.pages_total, recipients_count =
+         (SELECT count(DISTINCT employee_id)::int FROM ${s}.dispatched_docs d WHERE d.campaign_id = c.id) WHERE c.id = $1`,
+      [data.campaignId],
+    );
+    return applyJobEvent(q, data.domain, data.campaignId, { type: 'job.split.completed', review });
+  });
+  await publishCampaign(deps, data.domain, data.campaignId);
+  if (next?.matches({ dispatching: 'queued' })) {
+    if (deps.jobs) await deps.jobs.send(CAMPAIGN_DISPATCH_JOB, data);
+    else await runDispatchJob({ db: deps.db, push: deps.push, safe: deps.safe ?? safePortOf(deps) }, data);
+  }
+}
+
+async function fail(deps: SplitJobDeps, data: SplitJobData, key: string): Promise<void> {
+  await deps.db.tx(async (q) => {
+    await q.query(`UPDATE ${schemaOf(data.domain)}.campaigns SET split_error = $2 WHERE id = $1`, [
+      data.campaignId,
+      key,
+    ]);
+    await applyJobEvent(q, data.domain, data.campaignId, { type: 'job.split.failed' });
+  });
+  await publishCampaign(deps, data.domain, data.campaignId);
+}
+
+const CHUNK = 4 * 1024 * 1024;
+
+/**
+ * A stored file's bytes, read in 4 MB slices as base64 text: PGlite parses a bytea value byte by
+ * byte in JavaScript (a 10 MB source took seconds), and slices never hold the whole file as text
+ * (`files.content` is stored uncompressed, so a slice reads only its own chunks).
+ */
+async function readFileBytes(db: Db, s: string, fileId: string): Promise<Buffer | null> {
+  const { rows } = await db.query<{ size: number }>(`SELECT length(content) AS size FROM ${s}.files WHERE id = $1`, [
+    fileId,
+  ]);
+  if (!rows[0]) return null;
+  const out = Buffer.allocUnsafe(rows[0].size);
+  for (let at = 0; at < out.length; at += CHUNK) {
+    const { rows: part } = await db.query<{ b64: string }>(
+      `SELECT encode(substring(content from $2 for $3), 'base64') AS b64 FROM ${s}.files WHERE id = $1`,
+      [fileId, at + 1, CHUNK],
+    );
+    out.write(part[0]!.b64.replace(/\n/g, ''), at, 'base64');
+  }
+  return out;
+}
+
+/** A source's page count, known once it is open; the campaign's pages_total is the sum over its sources. */
+async function setSourcePages(db: Db, data: SplitJobData, sourceId: string, pages: number): Promise<void> {
+  const s = schemaOf(data.domain);
+  await db.tx(async (q) => {
+    await q.query(`UPDATE ${s}.campaign_sources SET pages = $2 WHERE id = $1`, [sourceId, pages]);
+    await q.query(
+      `UPDATE ${s}.campaigns c SET pages_total = (SELECT coalesce(sum(pages), 0)::int FROM ${s}.campaign_sources
+         WHERE campaign_id = c.id) WHERE c.id = $1`,
+      [data.campaignId],
+    );
+  });
+}
+
+export async function runSplitJob(deps: SplitJobDeps, data: SplitJobData): Promise<void> {
+  const { db } = deps;
+  const s = schemaOf(data.domain);
+  const campaign = await campaignRow(db, data.domain, data.campaignId);
+  if (!campaign || campaign.status !== 'SPLITTING') return;
+  const { rows: sources } = await db.query<SourceRow & { split_done: boolean }>(
+    `SELECT id, position, name, doc_type_code, file_id, pages, split_done FROM ${s}.campaign_sources
+      WHERE campaign_id = $1 ORDER BY position`,
+    [data.campaignId],
+  );
+  const orgIds = await orgSubtree(db, data.domain, campaign.organization_id);
+  const progress = progressPublisher(deps, data.domain, campaign.organization_id, data.campaignId);
+  try {
+    const recipients = campaign.automatic_recipients
+      ? []
+      : await manualRecipients(db, data.domain, data.campaignId, orgIds);
+    let pagesBefore = 0;
+    for (const source of sources) {
+      if (source.split_done) {
+        pagesBefore += source.pages;
+        continue;
+      }
+      await db.tx((q) => wipeSource(q, data.domain, data.campaignId, source));
+      const bytes = await readFileBytes(db, s, source.file_id);
+      if (!bytes) throw new SplitFailure(ERROR_KEYS.pdfDamaged);
+      const run = {
+        db,
+        domain: data.domain,
+        campaignId: data.campaignId,
+        source,
+        bytes,
+        pagesBefore,
+        progressed: () => progress.tick(),
+        opened: (pages: number) => setSourcePages(db, data, source.id, pages),
+      };
+      let pages: number;
+      if (campaign.automatic_recipients) {
+        const mask = await maskFor(db, data.domain, campaign.organization_id, source.doc_type_code);
+        if (!mask) throw new SplitFailure(ERROR_KEYS.campaignMaskRequired);
+        const lookup = await employeeMatcher(db, data.domain, orgIds, mask.identifier);
+        const result = await splitAutomaticSource(run, mask, lookup);
+        if (result.matched === 0) throw new SplitFailure(ERROR_KEYS.campaignNoPageMatched);
+        pages = result.pages;
+      } else pages = await splitManualSource(run, recipients);
+      pagesBefore += pages;
+      await db.tx(async (q) => {
+        await q.query(`UPDATE ${s}.campaign_sources SET split_done = true WHERE id = $1`, [source.id]);
+        await q.query(`UPDATE ${s}.campaigns SET pages_split = $2 WHERE id = $1`, [data.campaignId, pagesBefore]);
+      });
+      await progress.flushNow();
+    }
+  } catch (error) {
+    if (error instanceof SplitStopped) return publishCampaign(deps, data.domain, data.campaignId);
+    if (error instanceof SplitFailure) return fail(deps, data, error.key);
+    if (isPdfProblem(error)) return fail(deps, data, error.key);
+    throw error;
+  }
+  await finish(deps, data, campaign.review);
+}
+
+/** After a restart: campaigns still splitting get their job again (a source not split_done is redone). */
+export async function resumeSplits(
+  db: Db,
+  domains: readonly DomainId[],
+  send: (data: SplitJobData) => Promise<unknown>,
+): Promise<number> {
+  let n = 0;
+  for (const domain of domains) {
+    const { rows } = await db.query<{ id: string }>(
+      `SELECT id FROM ${schemaOf(domain)}.campaigns WHERE status = 'SPLITTING'`,
+    );
+    for (const { id } of rows) {
+      await send({ domain, campaignId: id });
+      n += 1;
+    }
+  }
+  return n;
+}

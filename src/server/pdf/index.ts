@@ -1,0 +1,15 @@
+/** The PDF engine (mupdf, AGPL-3.0-or-later — see README.md): the only place the product touches PDF internals. */
+export { PdfProblem, isPdfProblem, type PdfProblemKey } from './problem.ts';
+export { inspectPdf, openPdf, looksLikePdf, type PdfInfo, type PageSize } from './open.ts';
+export { readZoneTexts, zoneTextOf, checkZone, zoneInside, zoneRect, type Zone } from './zone.ts';
+export { identifyText, employeeKeys, fold, IDENTIFIERS, type Identifier } from './identify.ts';
+export { employeeMatcher, indexEmployees, type EmployeeLookup, type MatchedEmployee } from './matcher.ts';
+export { writePart, type PartOptions } from './part.ts';
+export {
+  payrollPdf,
+  type PayrollEmployee,
+  type PayrollOptions,
+  type PayrollPage,
+  type PayrollPdf,
+} from './generate.ts';
+export { composePdf, type ComposePart } from './compose.ts';

@@ -1,0 +1,89 @@
+/**
+ * Reading a mask zone. Zones are in PDF points with the PDF-native origin at the BOTTOM-LEFT of the
+ * page ((x, y) = the zone's lower-left corner); mupdf works top-left, y down, so each page's own
+ * height converts them. Only the zone is extracted (`clip-rect`), not the whole page's text.
+ */
+import type * as mupdf from 'mupdf';
+import { ERROR_KEYS } from '../../contract/keys.ts';
+import { openPdf } from './open.ts';
+import { PdfProblem } from './problem.ts';
+
+export interface Zone {
+  /** 1-based page of the sample the zone was drawn on. */
+  page: number;
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+type Rect = [number, number, number, number];
+/** Rounding slack when checking a zone drawn to the page's very edge. */
+const EDGE = 0.5;
+
+export function zoneInside(bounds: Rect, zone: Zone): boolean {
+  const w = bounds[2] - bounds[0];
+  const h = bounds[3] - bounds[1];
+  return (
+    zone.width > 0 &&
+    zone.height > 0 &&
+    zone.x >= -EDGE &&
+    zone.y >= -EDGE &&
+    zone.x + zone.width <= w + EDGE &&
+    zone.y + zone.height <= h + EDGE
+  );
+}
+
+/** The zone in mupdf's page space (top-left origin) for a page of those bounds. */
+export function zoneRect(bounds: Rect, zone: Zone): Rect {
+  const h = bounds[3] - bounds[1];
+  const x0 = bounds[0] + zone.x;
+  const y0 = bounds[1] + h - (zone.y + zone.height);
+  return [x0, y0, x0 + zone.width, y0 + zone.height];
+}
+
+/** Whitespace collapsed to single spaces, trimmed. */
+const tidy = (text: string): string => text.replace(/\s+/g, ' ').trim();
+
+/** Text inside `zone` on page `index` (0-based) of an open document. */
+export function zoneTextOf(doc: mupdf.PDFDocument, index: number, zone: Zone): string {
+  const page = doc.loadPage(index);
+  try {
+    const r = zoneRect(page.getBounds() as Rect, zone);
+    const text = page.toStructuredText(`clip-rect=${r[0]}:${r[1]}:${r[2]}:${r[3]}`);
+    try {
+      return tidy(text.asText());
+    } finally {
+      text.destroy();
+    }
+  } finally {
+    page.destroy();
+  }
+}
+
+/** Throws `maskZoneOutsidePage` unless the zone lies inside its sample page `zone.page`. */
+export function checkZone(doc: mupdf.PDFDocument, zone: Zone): void {
+  const index = zone.page - 1;
+  if (!Number.isInteger(zone.page) || index < 0 || index >= doc.countPages())
+    throw new PdfProblem(ERROR_KEYS.maskZoneOutsidePage, `no page ${zone.page}`);
+  const page = doc.loadPage(index);
+  try {
+    if (!zoneInside(page.getBounds() as Rect, zone)) throw new PdfProblem(ERROR_KEYS.maskZoneOutsidePage);
+  } finally {
+    page.destroy();
+  }
+}
+
+/** The zone's text on every page (index 0 = page 1); throws `PdfProblem` for a bad PDF or zone. */
+export function readZoneTexts(bytes: Uint8Array, zone: Zone): string[] {
+  const doc = openPdf(bytes);
+  try {
+    checkZone(doc, zone);
+    const texts: string[] = [];
+    const count = doc.countPages();
+    for (let i = 0; i < count; i += 1) texts.push(zoneTextOf(doc, i, zone));
+    return texts;
+  } finally {
+    doc.destroy();
+  }
+}

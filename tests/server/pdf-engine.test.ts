@@ -1,0 +1,129 @@
+/** The PDF engine (src/server/pdf): what it refuses, what it reads in a zone, and the generated payroll. */
+import { readFileSync } from 'node:fs';
+import * as mupdf from 'mupdf';
+import { describe, expect, it } from 'vitest';
+import { ERROR_KEYS } from '../../src/contract/keys.ts';
+import { PdfProblem, inspectPdf, openPdf, payrollPdf, readZoneTexts, writePart } from '../../src/server/pdf/index.ts';
+
+const FONT = readFileSync('node_modules/dejavu-fonts-ttf/ttf/DejaVuSans.ttf');
+const ZONE = { page: 1, x: 400, y: 760, width: 150, height: 24 };
+const employees = Array.from({ length: 12 }, (_, i) => ({
+  registrationNumber: `DEM-${String(i + 1).padStart(5, '0')}`,
+  name: i % 2 ? 'Lefèvre' : 'Dupont',
+  firstName: 'Élodie',
+}));
+const payroll = payrollPdf({ employees, twoPageShare: 0.25, unknownPages: 1, fontBytes: FONT });
+
+const problemOf = (fn: () => unknown): string | null => {
+  try {
+    fn();
+    return null;
+  } catch (error) {
+    expect(error).toBeInstanceOf(PdfProblem);
+    return (error as PdfProblem).key;
+  }
+};
+
+function saved(doc: mupdf.PDFDocument, options: string): Uint8Array {
+  const buffer = doc.saveToBuffer(options);
+  const bytes = new Uint8Array(buffer.asUint8Array());
+  buffer.destroy();
+  return bytes;
+}
+
+describe('inspectPdf', () => {
+  it('counts the pages and their sizes of a valid PDF', () => {
+    const info = inspectPdf(payroll.bytes);
+    expect(info.pages).toBe(payroll.pages.length);
+    expect(info.pageSizes[0]).toEqual({ width: 595, height: 842 });
+  });
+
+  it('refuses a PNG or a text file named .pdf: not a PDF by its content', () => {
+    const png = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
+    expect(problemOf(() => inspectPdf(png))).toBe(ERROR_KEYS.notPdf);
+    expect(problemOf(() => inspectPdf(Buffer.from('Bonjour, ceci est un texte.\n')))).toBe(ERROR_KEYS.notPdf);
+    expect(problemOf(() => inspectPdf(new Uint8Array()))).toBe(ERROR_KEYS.notPdf);
+  });
+
+  it('refuses an encrypted PDF', () => {
+    const doc = openPdf(payroll.bytes);
+    const encrypted = saved(doc, 'encrypt=aes-256,user-password=x,owner-password=y');
+    doc.destroy();
+    expect(problemOf(() => inspectPdf(encrypted))).toBe(ERROR_KEYS.pdfEncrypted);
+  });
+
+  it('refuses a truncated PDF (its first 60 %) as damaged', () => {
+    const truncated = payroll.bytes.slice(0, Math.floor(payroll.bytes.length * 0.6));
+    expect(problemOf(() => inspectPdf(truncated))).toBe(ERROR_KEYS.pdfDamaged);
+    // Even with an %%EOF appended, mupdf has to rebuild the cross-reference table: still damaged.
+    const patched = Buffer.concat([truncated, Buffer.from('\n%%EOF\n')]);
+    expect(problemOf(() => inspectPdf(patched))).toBe(ERROR_KEYS.pdfDamaged);
+  });
+
+  it('refuses a PDF with no page', () => {
+    const empty = new mupdf.PDFDocument();
+    const bytes = saved(empty, 'compress');
+    empty.destroy();
+    expect(problemOf(() => inspectPdf(bytes))).toBe(ERROR_KEYS.pdfEmpty);
+  });
+});
+
+describe('readZoneTexts', () => {
+  it('reads the registration number inside the seeded BULLETIN_PAIE zone on every page', () => {
+    const texts = readZoneTexts(payroll.bytes, ZONE);
+    expect(texts).toHaveLength(payroll.pages.length);
+    texts.forEach((text, i) => expect(text).toBe(`Matricule : ${payroll.pages[i]!.registrationNumber}`));
+  });
+
+  it('reads nothing but the zone (the name below it is not read)', () => {
+    const [first] = readZoneTexts(payroll.bytes, { page: 1, x: 300, y: 700, width: 250, height: 30 });
+    expect(first).toContain('Élodie');
+    expect(first).not.toContain('Matricule');
+  });
+
+  it('refuses a zone outside its sample page, or on a page the sample does not have', () => {
+    for (const zone of [
+      { ...ZONE, x: 500 },
+      { ...ZONE, y: 830 },
+      { ...ZONE, x: -10 },
+      { ...ZONE, width: 0 },
+      { ...ZONE, page: payroll.pages.length + 1 },
+    ])
+      expect(problemOf(() => readZoneTexts(payroll.bytes, zone))).toBe(ERROR_KEYS.maskZoneOutsidePage);
+  });
+
+  it('refuses a bad PDF before looking at the zone', () => {
+    expect(problemOf(() => readZoneTexts(Buffer.from('pas un pdf'), ZONE))).toBe(ERROR_KEYS.notPdf);
+  });
+});
+
+describe('payrollPdf and writePart', () => {
+  it('puts some employees on two consecutive pages and the unknown pages between them', () => {
+    const twoPages = payroll.documents.filter((d) => d.pages.length === 2);
+    expect(twoPages.length).toBeGreaterThan(0);
+    for (const d of twoPages) expect(d.pages[1]).toBe(d.pages[0]! + 1);
+    expect(payroll.pages.filter((p) => p.employee === null)).toHaveLength(1);
+    expect(payroll.documents).toHaveLength(employees.length);
+  });
+
+  it('writes a part holding exactly the chosen pages, readable on its own', () => {
+    const d = payroll.documents.find((x) => x.pages.length === 2)!;
+    const doc = openPdf(payroll.bytes);
+    const part = writePart(
+      doc,
+      d.pages.map((p) => p - 1),
+    );
+    doc.destroy();
+    expect(inspectPdf(part).pages).toBe(2);
+    expect(readZoneTexts(part, ZONE)).toEqual([
+      `Matricule : ${d.employee.registrationNumber}`,
+      `Matricule : ${d.employee.registrationNumber}`,
+    ]);
+  });
+
+  it('uses Helvetica when no font is given', () => {
+    const plain = payrollPdf({ employees: employees.slice(0, 2) });
+    expect(readZoneTexts(plain.bytes, ZONE)[0]).toBe('Matricule : DEM-00001');
+    expect(plain.bytes.length).toBeLessThan(payroll.bytes.length);
+  });
+});

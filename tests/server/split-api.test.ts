@@ -1,0 +1,116 @@
+/**
+ * The split job reached through the real creation call (POST /dispatch, multipart): the campaign the
+ * caller gets back has been split (inline in an `inject` app), its documents are listed by the API,
+ * and a payroll where nobody matches ends IN_ERROR with the reason the operator sees.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Campaign } from '../../src/contract/entities.ts';
+import { ERROR_KEYS } from '../../src/contract/keys.ts';
+import { payrollPdf } from '../../src/server/pdf/index.ts';
+import { type CreationWorld, creationJson, creationWorld, postCreation } from './support/campaignCreate.ts';
+import { authHeaders } from './support/server.ts';
+
+let w: CreationWorld;
+beforeAll(async () => {
+  w = await creationWorld();
+}, 120_000);
+afterAll(async () => {
+  await w.app.close();
+  await w.t.dispose();
+});
+
+const campaign = async (id: string): Promise<Campaign> => {
+  const res = await w.app.inject({ method: 'GET', url: `/api/dispatch/dispatch/${id}`, headers: authHeaders(w.admin) });
+  expect(res.statusCode).toBe(200);
+  return res.json();
+};
+
+describe('creation → split job', () => {
+  it('splits the uploaded payroll: one document per employee, the unknown page ignored, awaiting validation', async () => {
+    // Employees whose registration number is theirs alone in the organisation (the demo seed reuses some).
+    const { rows } = await w.t.db.query<{ name: string; first_name: string; registration_number: string }>(
+      `SELECT e.name, e.first_name, eo.registration_number FROM dom_main.employee_organizations eo
+         JOIN dom_main.employees e ON e.id = eo.employee_id
+        WHERE eo.organization_id = $1 AND eo.active AND eo.registration_number IN (
+          SELECT registration_number FROM dom_main.employee_organizations WHERE organization_id = $1
+           GROUP BY registration_number HAVING count(*) = 1)
+        ORDER BY eo.registration_number LIMIT 12`,
+      [w.orgId],
+    );
+    const payroll = payrollPdf({
+      employees: rows.map((r) => ({
+        name: r.name,
+        firstName: r.first_name,
+        registrationNumber: r.registration_number,
+      })),
+      twoPageShare: 0.2,
+      unknownPages: 1,
+    });
+    const res = await postCreation(w.app, w.admin, '', {
+      json: creationJson(),
+      files: [{ name: 'paie.pdf', bytes: payroll.bytes }],
+    });
+    expect(res.statusCode).toBe(200);
+    const created = res.json<Campaign>();
+    const c = await campaign(created.id);
+    expect(c).toMatchObject({
+      status: 'NEEDS_VALIDATION',
+      documentCount: 12,
+      recipientsCount: 12,
+      ignoredPages: 1,
+      pagesTotal: payroll.pages.length,
+      pagesSplit: payroll.pages.length,
+    });
+    const docs = await w.app.inject({
+      method: 'POST',
+      url: `/api/dispatch/dispatch/${created.id}/dispatched-docs`,
+      headers: authHeaders(w.admin),
+      payload: { limit: 50 },
+    });
+    expect(docs.json<{ count: number }>().count).toBe(12);
+  });
+
+  it('a registration number two employees of the organisation share identifies nobody (page ignored, not guessed)', async () => {
+    const { rows } = await w.t.db.query<{ registration_number: string }>(
+      `SELECT registration_number FROM dom_main.employee_organizations WHERE organization_id = $1 AND active
+        GROUP BY registration_number HAVING count(*) > 1 LIMIT 1`,
+      [w.orgId],
+    );
+    if (!rows[0]) return; // the seed has no shared number: nothing to show
+    const { rows: unique } = await w.t.db.query<{ registration_number: string }>(
+      `SELECT registration_number FROM dom_main.employee_organizations WHERE organization_id = $1 AND active
+        GROUP BY registration_number HAVING count(*) = 1 ORDER BY 1 LIMIT 1`,
+      [w.orgId],
+    );
+    const pdf = payrollPdf({
+      employees: [rows[0].registration_number, unique[0]!.registration_number].map((n) => ({
+        name: 'X',
+        firstName: 'Y',
+        registrationNumber: n,
+      })),
+      twoPageShare: 0,
+    });
+    const res = await postCreation(w.app, w.admin, '', {
+      json: creationJson({ name: 'Ambigu' }),
+      files: [{ name: 'ambigu.pdf', bytes: pdf.bytes }],
+    });
+    expect(await campaign(res.json<Campaign>().id)).toMatchObject({ documentCount: 1, ignoredPages: 1 });
+  });
+
+  it('a payroll where no page matches anybody ends IN_ERROR with error.campaign.no-page-matched', async () => {
+    const nobody = payrollPdf({
+      employees: [1, 2, 3].map((i) => ({ name: 'Inconnu', firstName: 'Personne', registrationNumber: `NOPE-${i}` })),
+    });
+    const res = await postCreation(w.app, w.admin, '', {
+      json: creationJson({ name: 'Personne' }),
+      files: [{ name: 'personne.pdf', bytes: nobody.bytes }],
+    });
+    expect(res.statusCode).toBe(200);
+    expect(await campaign(res.json<Campaign>().id)).toMatchObject({
+      status: 'IN_ERROR',
+      splitError: ERROR_KEYS.campaignNoPageMatched,
+      documentCount: 0,
+      ignoredPages: 3,
+    });
+  });
+});
