@@ -101,6 +101,27 @@ export const ROUTES = {
     'campaigns',
     BIN,
   ),
+  /* Extension the seed does not list: a generated payroll PDF of the current organisation's employees
+     (?pages=N), so whoever walks the demo has a file to upload on the creation screen. */
+  'campaigns.samplePayroll': r(
+    'GET',
+    'dispatch',
+    '/dispatch/sample/payroll.pdf',
+    f('DocCreateDispatch'),
+    'campaigns',
+    BIN,
+  ),
+  /* Extensions: the seed does not list these; the document page and the treatment report need them. */
+  'campaigns.dispatchedDoc': r('GET', 'dispatch', '/dispatched-doc/{id}', f('DocListDispatch'), 'campaigns'),
+  'campaigns.dispatchedDocFile': r(
+    'GET',
+    'dispatch',
+    '/dispatched-doc/{id}/file',
+    f('DocListDispatch'),
+    'campaigns',
+    BIN,
+  ),
+  'campaigns.report': r('GET', 'dispatch', '/dispatch/{id}/report', f('DocListDispatch'), 'campaigns', BIN),
 
   /* 7.3 documents */
   'documents.list': r('POST', 'document', '/docs', f('DocSearch'), 'documents'),
@@ -194,10 +215,41 @@ export const ROUTES = {
   'signbooks.update': r('PUT', 'hrdesk', '/sign-workflows/{id}', f('ParaphList'), 'signbooks'),
   'signbooks.delete': r('DELETE', 'hrdesk', '/sign-workflow/{id}', f('ParaphList'), 'signbooks'),
   'signbooks.session': r('GET', 'edocsign', '/edocsign/session', 'session', 'signbooks'),
+  /* Extensions the seed does not list: template writes, refusal, sealing retry, the document itself. */
+  'signbooks.templateCreate': r('POST', 'hrdesk', '/sign-workflow-template', f('ParaphCreateUpdate'), 'signbooks'),
+  'signbooks.templateUpdate': r('PUT', 'hrdesk', '/sign-workflow-template/{id}', f('ParaphCreateUpdate'), 'signbooks'),
+  'signbooks.templateDelete': r(
+    'DELETE',
+    'hrdesk',
+    '/sign-workflow-template/{id}',
+    f('ParaphCreateUpdate'),
+    'signbooks',
+  ),
+  'signbooks.refuse': r('POST', 'hrdesk', '/sign-workflow/refuse/{workflowId}', 'session', 'signbooks'),
+  'signbooks.retrySeal': r('POST', 'hrdesk', '/sign-workflow/retry-seal/{id}', f('ParaphList'), 'signbooks'),
+  /* Extension: the seed names the page `signatories.social.index` (seed 000 §2) but shows no call for it. */
+  'signbooks.socialSigners': r('POST', 'hrdesk', '/sign-workflow-social-signers', f('ParaphCreateUpdate'), 'signbooks'),
+  'signbooks.document': r('GET', 'hrdesk', '/sign-workflow/{id}/document', 'session', 'signbooks', BIN),
+  /* Guest signing (extension): a signatory without an account acts through the link mailed at its step. */
+  'signbooks.guestGet': r('GET', 'hrdesk', '/sign-workflow/guest/{token}', 'public', 'signbooks'),
+  'signbooks.guestDocument': r('GET', 'hrdesk', '/sign-workflow/guest/{token}/document', 'public', 'signbooks', BIN),
+  'signbooks.guestRecoverCode': r(
+    'POST',
+    'hrdesk',
+    '/sign-workflow/guest/{token}/recover-signature-code',
+    'public',
+    'signbooks',
+  ),
+  'signbooks.guestSign': r('POST', 'hrdesk', '/sign-workflow/guest/{token}/sign', 'public', 'signbooks'),
+  'signbooks.guestRefuse': r('POST', 'hrdesk', '/sign-workflow/guest/{token}/refuse', 'public', 'signbooks'),
 
   /* 7.8 masks, subscription, access, users */
   'masks.list': r('GET', 'dispatch', '/mask', f('DocListDispatch'), 'campaigns'),
   'masks.create': r('POST', 'dispatch', '/mask', f('DocCreateDispatch'), 'campaigns', UPLOAD),
+  /** Extension (the seed does not list it): what a zone reads on each sample page, and whom it matches. */
+  'masks.preview': r('POST', 'dispatch', '/mask/preview', f('DocCreateDispatch'), 'campaigns', UPLOAD),
+  /** Extension (the seed does not list it): a stored sample PDF of a mask, so the editor can reopen it. */
+  'masks.sample': r('GET', 'dispatch', '/mask/{id}/sample/{position}', f('DocListDispatch'), 'campaigns', BIN),
   'subscription.stats': r('GET', 'hrdesk', '/subscription/stats', 'session', 'foundation'),
   'rules.list': r('POST', 'user', '/access-rules', f('UserAccess'), 'rights'),
   'rules.create': r('POST', 'user', '/access-rule', f('UserAccess'), 'rights'),

@@ -18,7 +18,9 @@ import { dsnRoutes } from './modules/employee/dsn/routes.ts';
 import { employeeRoutes } from './modules/employee/routes.ts';
 import { groupRoutes } from './modules/groups/routes.ts';
 import { hrdeskRoutes } from './modules/hrdesk/routes.ts';
+import { maskRoutes } from './modules/masks/routes.ts';
 import { organizationRoutes } from './modules/organization/routes.ts';
+import { signbookRoutes } from './modules/signbook/routes.ts';
 import { staticRoutes } from './modules/static/routes.ts';
 import { userRoutes } from './modules/user/routes.ts';
 import { type MailPort, createMailPort } from './ports/mail.ts';
@@ -51,6 +53,8 @@ export const ROUTE_TABLE: RouteTable = {
   ...dsnRoutes,
   ...groupRoutes,
   ...dispatchRoutes,
+  ...signbookRoutes,
+  ...maskRoutes,
 };
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {

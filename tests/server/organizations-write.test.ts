@@ -251,8 +251,9 @@ describe('organisation configuration', () => {
       docTypes: expect.arrayContaining([{ code: 'NOTE_SERVICE', enabled: false }]),
     });
     const docTypes = (await call('GET', `/api/org/organization/${PARIS}/conf/doc-type`, admin)).json();
-    expect(docTypes).toContainEqual({ code: 'NOTE_SERVICE', label: 'Note de service', enabled: false });
-    expect(docTypes).toContainEqual({ code: 'BULLETIN_PAIE', label: 'Bulletin de paie', enabled: true });
+    expect(docTypes).toContainEqual({ code: 'NOTE_SERVICE', label: 'Note de service', enabled: false, hasMask: false });
+    // The root's payroll mask applies to its sub-organisations.
+    expect(docTypes).toContainEqual({ code: 'BULLETIN_PAIE', label: 'Bulletin de paie', enabled: true, hasMask: true });
     // An empty URL removes the specific stylesheet.
     await call('PUT', `/api/org/organization/${PARIS}/conf`, admin, { ...body, extraOptions: { specificCSSUrl: '' } });
     expect((await call('GET', `/api/org/organization/${PARIS}/conf`, admin)).json().extraOptions).toEqual({});

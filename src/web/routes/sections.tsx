@@ -10,10 +10,13 @@ import {
   SIGNBOOK_SUB_STATUSES,
   SIGNBOOK_URL_STATUSES,
 } from '../../contract/enums.ts';
+import { campaignCreatePages } from '../features/campaignCreate/pages.ts';
 import { campaignsPages } from '../features/campaigns/pages.ts';
+import { docTypesPages } from '../features/docTypes/pages.ts';
 import { employeeGroupsPages } from '../features/employeeGroups/pages.ts';
 import { employeesPages } from '../features/employees/pages.ts';
 import { organizationsPages } from '../features/organizations/pages.ts';
+import { signbooksPages } from '../features/signbooks/pages.ts';
 import { usersPages } from '../features/users/pages.ts';
 import { appLayoutRoute } from './app.tsx';
 import type { SectionPages } from './sectionPages.ts';
@@ -24,10 +27,13 @@ const ComingSoon = lazyRouteComponent(() => import('../features/sections/ComingS
 
 /** Pages the features have built; every other section route says it arrives soon. */
 const PAGES: SectionPages = {
+  ...campaignCreatePages,
   ...campaignsPages,
+  ...docTypesPages,
   ...employeesPages,
   ...employeeGroupsPages,
   ...organizationsPages,
+  ...signbooksPages,
   ...usersPages,
 };
 
@@ -94,6 +100,12 @@ export const sectionRoutes = [
     item: true,
   }),
   page('doc-types', { section: 'docTypes', title: 'sections.docTypes' }),
+  page('doc-types/$code', {
+    section: 'docTypes',
+    feature: 'DocCreateDispatch',
+    title: 'sections.docTypeMask',
+    item: true,
+  }),
   page('documents', { section: 'documents', feature: 'DocSearch', title: 'sections.documents' }),
   page('documents/$docId', { section: 'documents', feature: 'DocSearch', title: 'sections.document', item: true }),
   page('employees', { ...employees, title: 'sections.employees' }),

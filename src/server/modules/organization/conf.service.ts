@@ -11,6 +11,7 @@ import { isUuid, visibleOrgIds } from '../../auth/scope.ts';
 import type { SessionContext } from '../../auth/sessions.ts';
 import { type Db, type Queryable, schemaOf } from '../../db/db.ts';
 import { notFound } from '../../http/errors.ts';
+import { maskedDocTypes } from '../masks/service.ts';
 import { fieldsFailure } from './failures.ts';
 
 interface ConfRow {
@@ -50,7 +51,11 @@ async function docTypes(q: Queryable, session: SessionContext, stored: ConfRow['
     `SELECT code, label FROM ${s}.doc_types ORDER BY label, code`,
   );
   const enabled = new Map(stored.map((d) => [d.code, d.enabled]));
-  return rows.map((r): OrgDocTypeConf => ({ code: r.code, label: r.label, enabled: enabled.get(r.code) ?? true }));
+  return rows.map((r): Omit<OrgDocTypeConf, 'hasMask'> => ({
+    code: r.code,
+    label: r.label,
+    enabled: enabled.get(r.code) ?? true,
+  }));
 }
 
 async function confRow(q: Queryable, session: SessionContext, id: string): Promise<ConfRow> {
@@ -86,7 +91,8 @@ export async function getConf(db: Queryable, session: SessionContext, id: string
 export async function getDocTypeConf(db: Queryable, session: SessionContext, id: string): Promise<OrgDocTypeConf[]> {
   await assertVisible(db, session, id);
   const row = await confRow(db, session, id);
-  return docTypes(db, session, row.doc_type_conf);
+  const masked = await maskedDocTypes(db, session.domain, id);
+  return (await docTypes(db, session, row.doc_type_conf)).map((d) => ({ ...d, hasMask: masked.has(d.code) }));
 }
 
 const isHttpsUrl = (value: string): boolean => {

@@ -1,0 +1,53 @@
+/**
+ * The mask editor's live preview (`masks.preview`, an extension): for every page of every sample,
+ * what the zone reads, the identifier key found there and the employee it matches among the
+ * employees of the chosen organisation and its sub-organisations — the same reading, identification
+ * and matching the split job applies, so what the editor shows is what a campaign will do.
+ */
+import type { MaskPreviewAnswer, MaskPreviewJson, MaskPreviewPage } from '../../../contract/masks.ts';
+import { visibleSubtree } from '../../auth/scope.ts';
+import type { SessionContext } from '../../auth/sessions.ts';
+import type { Queryable } from '../../db/db.ts';
+import { employeeMatcher, identifyText, openPdf, zoneTextOf } from '../../pdf/index.ts';
+import { assertOrgVisible, assertZoneOnSamples, sampleRequired } from './service.ts';
+import type { Sample } from './uploads.ts';
+
+/** The zone's text on every page of a sample (the zone may overhang a page of another size: it is clipped). */
+function sampleTexts(sample: Sample, zone: MaskPreviewJson['zone']): string[] {
+  const doc = openPdf(sample.bytes);
+  try {
+    const texts: string[] = [];
+    for (let i = 0; i < sample.info.pages; i += 1) texts.push(zoneTextOf(doc, i, zone));
+    return texts;
+  } finally {
+    doc.destroy();
+  }
+}
+
+export async function previewMask(
+  q: Queryable,
+  session: SessionContext,
+  json: MaskPreviewJson,
+  samples: readonly Sample[],
+): Promise<MaskPreviewAnswer> {
+  await assertOrgVisible(q, session, json.orgId);
+  if (samples.length === 0) throw sampleRequired();
+  assertZoneOnSamples(json.zone, samples);
+  const orgIds = await visibleSubtree(q, session, json.orgId);
+  const match = await employeeMatcher(q, session.domain, orgIds, json.identifier);
+  const pages: MaskPreviewPage[] = [];
+  for (const sample of samples) {
+    sampleTexts(sample, json.zone).forEach((text, index) => {
+      const keys = identifyText(json.identifier, text);
+      const found = keys.length > 0 ? match(keys) : null;
+      pages.push({
+        sample: sample.position,
+        page: index + 1,
+        text,
+        key: found?.key ?? keys[0] ?? null,
+        employee: found ? { id: found.employeeId, name: found.name, firstName: found.firstName } : null,
+      });
+    });
+  }
+  return { pages, matched: pages.filter((p) => p.employee !== null).length };
+}
