@@ -6,6 +6,10 @@ import { authFixtures } from './auth/auth.fixtures.ts';
 import { authMachine } from './auth/auth.machine.ts';
 import { campaignFixtures } from './campaign/campaign.fixtures.ts';
 import { campaignMachine } from './campaign/campaign.machine.ts';
+import { creationFixtures, serializeCreation } from './campaign-creation/creation.fixtures.ts';
+import { campaignCreationMachine } from './campaign-creation/creation.machine.ts';
+import { UPLOAD_INPUT, uploadFixtures } from './upload/upload.fixtures.ts';
+import { uploadMachine } from './upload/upload.machine.ts';
 import {
   employeeFormFixtures,
   PATHS_INPUT as employeeFormInput,
@@ -14,6 +18,10 @@ import {
 import { employeeFormMachine } from './employee-form/employeeForm.machine.ts';
 import { notificationsFixtures } from './notifications/notifications.fixtures.ts';
 import { notificationsMachine } from './notifications/notifications.machine.ts';
+import { signbookFixtures, signbookInput } from './signbook/signbook.fixtures.ts';
+import { signbookMachine } from './signbook/signbook.machine.ts';
+import { signerFixtures, signerInput } from './signer/signer.fixtures.ts';
+import { signerMachine } from './signer/signer.machine.ts';
 import type { EventObject } from 'xstate';
 
 export interface CatalogEntry {
@@ -37,4 +45,14 @@ export const MACHINES: readonly CatalogEntry[] = [
     serializeState: serializeEmployeeForm,
   },
   { name: 'campaign', machine: campaignMachine, fixtures: campaignFixtures },
+  {
+    name: 'campaign-creation',
+    machine: campaignCreationMachine,
+    fixtures: creationFixtures,
+    input: {},
+    serializeState: serializeCreation,
+  },
+  { name: 'upload', machine: uploadMachine, fixtures: uploadFixtures, input: UPLOAD_INPUT },
+  { name: 'signbook', machine: signbookMachine, fixtures: signbookFixtures, input: signbookInput },
+  { name: 'signer', machine: signerMachine, fixtures: signerFixtures, input: signerInput },
 ];

@@ -23,8 +23,11 @@ import {
   validate,
 } from './actions.service.ts';
 import { dispatchedDocs, getCampaign, listCampaigns } from './read.service.ts';
+import { extraRoutes } from './extras.routes.ts';
+import { campaignCreateRoutes } from './create.routes.ts';
 
 export const dispatchRoutes: RouteTable = {
+  ...campaignCreateRoutes,
   'campaigns.list': route({
     body: CampaignListBody,
     response: CampaignPage,
@@ -75,4 +78,5 @@ export const dispatchRoutes: RouteTable = {
     response: Campaign,
     handle: ({ deps, session, params, body }) => update(deps, session, params.id ?? '', body),
   }),
+  ...extraRoutes,
 };

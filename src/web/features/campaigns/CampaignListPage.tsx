@@ -16,6 +16,7 @@ import type { CampaignPage as CampaignListAnswer } from '../../../contract/dispa
 import { campaignLocation, type ListScope, statusesForScope, subStatusForScope } from './campaignPaths.ts';
 import { CAMPAIGN_STATUS_PALETTE, countTotals } from './labels.ts';
 import { useDebounced } from '../../components/useDebounced.ts';
+import { NewCampaignButton } from '../campaignCreate/NewCampaignButton.tsx';
 
 const DEFAULTS: ListDefaults = {
   sort: { field: 'creationDate', dir: 'desc' },
@@ -143,6 +144,7 @@ export const CampaignListPage = () => {
       <Heading as="h1" size="xl">
         {title}
       </Heading>
+      <NewCampaignButton />
       <SearchField label={t('campaigns.list.search')} maxW="md" value={text} onChange={setText} />
       <DataTable
         label={t('campaigns.list.label')}

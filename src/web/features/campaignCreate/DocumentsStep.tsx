@@ -1,0 +1,105 @@
+/**
+ * Step 2: the PDF files, dropped or picked. Each one is checked here (a PDF by its first bytes, ≤ 10 MB)
+ * and a refused one is listed with its reason; the demo's sample payroll file can be downloaded.
+ */
+import { CloseButton, Flex, Link, List, Stack, Text } from '@chakra-ui/react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useAlerts, useServices } from '../../app/index.ts';
+import { PdfDropZone } from '../../components/PdfDropZone.tsx';
+import { formatSize, refusalOf } from '../../components/pdfFile.ts';
+import type { CampaignCreation } from './useCampaignCreation.ts';
+
+const SAMPLE_PAGES = 20;
+
+export const DocumentsStep = ({ creation }: { creation: CampaignCreation }) => {
+  const { t, i18n } = useTranslation();
+  const { api } = useServices();
+  const alerts = useAlerts();
+  const { view, send, addFile, removeFile } = creation;
+  const [downloading, setDownloading] = useState(false);
+  const disabled = !view.canAddDocuments;
+
+  const add = async (files: readonly File[]) => {
+    for (const file of files) {
+      const key = await refusalOf(file);
+      if (key) send({ type: 'creation.document.reject', file: { name: file.name, key } });
+      else addFile(file);
+    }
+  };
+  const downloadSample = () => {
+    setDownloading(true);
+    api
+      .call<Blob>('campaigns.samplePayroll', { query: { pages: SAMPLE_PAGES } })
+      .then((blob) => {
+        const url = URL.createObjectURL(blob);
+        const a = document.createElement('a');
+        a.href = url;
+        a.download = 'bulletins-exemple.pdf';
+        a.click();
+        setTimeout(() => URL.revokeObjectURL(url), 1000);
+      })
+      .catch(() => alerts.push({ type: 'error', message: 'campaignCreate.documents.sampleError' }))
+      .finally(() => setDownloading(false));
+  };
+
+  return (
+    <Stack gap="3">
+      <PdfDropZone
+        testId="campaign-dropzone"
+        large
+        disabled={disabled}
+        onFiles={(files) => void add(files)}
+        texts={{
+          drop: t('campaignCreate.documents.drop'),
+          pick: t('campaignCreate.documents.pick'),
+          label: t('campaignCreate.documents.label'),
+          hint: t('campaignCreate.documents.hint'),
+        }}
+      />
+      <Text fontSize="sm">
+        <Link as="button" colorPalette="blue" onClick={downloadSample} aria-disabled={downloading}>
+          {t('campaignCreate.documents.sample')}
+        </Link>{' '}
+        <Text as="span" color="fg.muted">
+          {t('campaignCreate.documents.sampleHint')}
+        </Text>
+      </Text>
+      {view.rejected.length > 0 ? (
+        <List.Root role="alert" color="fg.error" fontSize="sm" ps="4">
+          {view.rejected.map((r) => (
+            <List.Item key={r.name}>
+              {t('campaignCreate.documents.refused', { name: r.name, reason: t(r.key) })}
+            </List.Item>
+          ))}
+        </List.Root>
+      ) : null}
+      {view.documents.length > 0 ? (
+        <List.Root listStyle="none" gap="1" aria-label={t('campaignCreate.documents.list')}>
+          {view.documents.map((d) => (
+            <List.Item key={d.id}>
+              <Flex align="center" gap="2" borderWidth="1px" rounded="md" px="3" py="1">
+                <Text flex="1" truncate>
+                  {d.name}
+                </Text>
+                <Text fontSize="sm" color="fg.muted" flexShrink={0}>
+                  {formatSize(d.size, i18n.language)}
+                </Text>
+                <CloseButton
+                  size="sm"
+                  aria-label={t('campaignCreate.documents.remove', { name: d.name })}
+                  disabled={view.isSending}
+                  onClick={() => removeFile(d.id)}
+                />
+              </Flex>
+            </List.Item>
+          ))}
+        </List.Root>
+      ) : (
+        <Text color="fg.muted" fontSize="sm">
+          {t('campaignCreate.documents.none')}
+        </Text>
+      )}
+    </Stack>
+  );
+};

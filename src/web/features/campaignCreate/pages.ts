@@ -1,0 +1,7 @@
+/** Section routes this feature renders (paths as declared in src/web/routes/sections.tsx). */
+import { lazyRouteComponent } from '@tanstack/react-router';
+import type { SectionPages } from '../../routes/sectionPages.ts';
+
+export const campaignCreatePages: SectionPages = {
+  'campaigns/create': lazyRouteComponent(() => import('./CampaignCreatePage.tsx'), 'CampaignCreatePage'),
+};

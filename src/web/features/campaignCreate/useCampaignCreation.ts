@@ -1,0 +1,52 @@
+/** Runs the campaign-creation machine for the page: upload wired to XHR + notifications, alerts, navigation. */
+import { useNavigate } from '@tanstack/react-router';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect, useMemo, useState } from 'react';
+import { campaignCreationMachine, selectCreation } from '../../../../machines/campaign-creation/index.ts';
+import { useAlerts, useServices } from '../../app/index.ts';
+import { createSubmitCampaign } from './submitCampaign.ts';
+
+let fileIds = 0;
+
+export const useCampaignCreation = () => {
+  const services = useServices();
+  const { push } = useAlerts();
+  const navigate = useNavigate();
+  /** The accepted files' bytes stay here; the machine holds their ids, names and sizes. */
+  const [files] = useState(() => new Map<string, File>());
+  const machine = useMemo(
+    () =>
+      campaignCreationMachine.provide({
+        actors: { submitCampaign: createSubmitCampaign({ services, fileOf: (id) => files.get(id) }) },
+      }),
+    [services, files],
+  );
+  const actor = useActorRef(machine, { input: {} });
+  const view = useSelector(actor, selectCreation);
+
+  useEffect(() => {
+    const alerts = actor.on('creation.alert', ({ alert }) =>
+      push({ type: alert.type, message: alert.key, ...(alert.detail ? { detail: alert.detail } : {}) }),
+    );
+    // After the machine has left `sending`, so the leave guard lets the page go.
+    const sent = actor.on('creation.sent', ({ campaignId }) => {
+      setTimeout(() => void navigate({ to: '/campaigns/$campaignId', params: { campaignId } }), 0);
+    });
+    return () => {
+      alerts.unsubscribe();
+      sent.unsubscribe();
+    };
+  }, [actor, push, navigate]);
+
+  const addFile = (file: File) => {
+    const id = `file-${(fileIds += 1)}`;
+    files.set(id, file);
+    actor.send({ type: 'creation.document.add', document: { id, name: file.name, size: file.size } });
+  };
+  const removeFile = (id: string) => {
+    files.delete(id);
+    actor.send({ type: 'creation.document.remove', id });
+  };
+  return { actor, view, send: actor.send, addFile, removeFile };
+};
+export type CampaignCreation = ReturnType<typeof useCampaignCreation>;
