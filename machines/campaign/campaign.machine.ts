@@ -21,6 +21,8 @@ export const campaignMachine = setup({
     canRetry: ({ context }) => context.canRetry,
     canDelete: ({ context }) => context.canDelete,
     hasNoFailuresLeft: ({ event }) => event.type === 'campaign.deleteDocuments' && event.remainingFailed === 0,
+    /** In error with neither remedy: only a failed split leaves it so (nothing was distributed). */
+    hasNoRemedy: ({ context }) => !context.canRetry && !context.canDelete,
   },
   actions: {
     storeFailures: assign(({ event }) =>
@@ -46,7 +48,8 @@ export const campaignMachine = setup({
     splitting: {
       on: {
         'job.split.completed': [{ guard: 'isReviewRequired', target: 'awaitingValidation' }, { target: 'dispatching' }],
-        'job.split.failed': { target: 'inError', actions: 'setRetryable' },
+        // The source itself is at fault (unreadable, nobody found): a retry would read the same bytes.
+        'job.split.failed': { target: 'inError', actions: 'clearFailures' },
         'campaign.update': { actions: 'emitUpdated' },
         'campaign.cancel': { target: 'canceled' },
       },
@@ -82,6 +85,7 @@ export const campaignMachine = setup({
           { guard: and(['canDelete', 'hasNoFailuresLeft']), target: 'dispatched', actions: 'clearFailures' },
           { guard: 'canDelete', target: 'inError' },
         ],
+        'campaign.cancel': { guard: 'hasNoRemedy', target: 'canceled' },
       },
     },
     refused: {},

@@ -4,7 +4,7 @@
  */
 import { Schema as S } from 'effect';
 import { Campaign, DispatchedDocument } from './entities.ts';
-import { DISPATCHED_DOC_FILTERS, DISPATCHED_DOC_STATUSES } from './enums.ts';
+import { DISPATCHED_DOC_FILTERS, DISPATCHED_DOC_STATUSES, POSTAL_STATUSES } from './enums.ts';
 
 const Id = S.String.pipe(S.minLength(1));
 
@@ -54,3 +54,47 @@ export const CampaignUpdateBody = S.Struct({
   usersToNotify: S.optional(S.Array(Id)),
 });
 export type CampaignUpdateBody = typeof CampaignUpdateBody.Type;
+
+/* ---- campaign extras: one document, downloads, postal (issue 3 scope 3, 5, 6) ---- */
+
+/** `GET /dispatched-doc/{id}` (extension): the document page's facts. */
+export const DispatchedDocDetail = S.Struct({
+  ...DispatchedDocument.fields,
+  campaignName: S.String,
+  /** What the mask read on the part's pages (null for manual campaigns and demo rows). */
+  identifier: S.NullOr(S.String),
+  /** The source PDF the part was cut from. */
+  sourceName: S.NullOr(S.String),
+  hasFile: S.Boolean,
+  updatedAt: S.String,
+});
+export type DispatchedDocDetail = typeof DispatchedDocDetail.Type;
+
+/** `POST /dispatch/{id}/dispatched-docs/merge`: documents by filter and/or by id (none: every document). */
+export const MergeDocsBody = S.Struct({
+  status: S.optional(S.Array(S.Literal(...DISPATCHED_DOC_STATUSES, ...DISPATCHED_DOC_FILTERS))),
+  docIds: S.optional(S.Array(Id)),
+});
+export type MergeDocsBody = typeof MergeDocsBody.Type;
+
+/** `GET /dispatch/{id}/editiqueInfos`: paper counts and each paper document's postal record (simulated). */
+export const EditiqueInfos = S.Struct({
+  campaignId: Id,
+  paperCount: S.Number,
+  byStatus: S.Record({ key: S.String, value: S.Number }),
+  documents: S.Array(
+    S.Struct({
+      id: Id,
+      recipientName: S.NullOr(S.String),
+      status: S.Literal(...POSTAL_STATUSES),
+      dispatchDate: S.NullOr(S.String),
+      receptionDate: S.NullOr(S.String),
+      returnDate: S.NullOr(S.String),
+      foldStatus: S.NullOr(S.String),
+    }),
+  ),
+  refreshedAt: S.String,
+  /** Always true here: no real print provider is connected (see dispatch/README.md). */
+  simulated: S.Boolean,
+});
+export type EditiqueInfos = typeof EditiqueInfos.Type;

@@ -152,7 +152,7 @@ async function seedOrganisations({ q, domain, schema, now }: SeedContext): Promi
   }
 }
 
-async function seedEmployees({ q, schema, employees, now }: SeedContext): Promise<void> {
+async function seedEmployees({ q, domain, schema, employees, now }: SeedContext): Promise<void> {
   await insertRows(
     q,
     `${schema}.employees`,
@@ -187,6 +187,17 @@ async function seedEmployees({ q, schema, employees, now }: SeedContext): Promis
       })),
     ),
   );
+  // Two employees who asked for paper (migration 0011) and never finalised a safe, in an organisation
+  // whose demo campaigns are finished.
+  if (domain === 'main') {
+    const paris = findOrg('main', 'Horizon Services Paris').id;
+    const paper = employees
+      .filter((e) => e.mainOrgId === paris && e.safeStatus !== 'FINALISED' && e.bpeAgreement !== 'REFUSED')
+      .slice(0, 2);
+    await q.query(`UPDATE ${schema}.employees SET paper_dispatch = true WHERE id = ANY($1::uuid[])`, [
+      paper.map((e) => e.id),
+    ]);
+  }
 }
 
 const GROUPS: Record<DomainId, { name: string; org: string; every: number; offset: number }[]> = {

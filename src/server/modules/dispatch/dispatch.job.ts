@@ -12,6 +12,7 @@ import { type SafePort, depositEmbedded } from '../../ports/safe.ts';
 import { DELETABLE_SQL, RETRYABLE_SQL, campaignRow } from './campaign.repo.ts';
 import { applyJobEvent } from './lifecycle.ts';
 import { publishCampaign, progressPublisher } from './push.ts';
+import { paperPosted } from './postal.ts';
 import { DOC_COLUMNS, type DispatchedDocRow, toDispatchedDoc } from './read.service.ts';
 
 export const CAMPAIGN_DISPATCH_JOB = 'campaign.dispatch';
@@ -25,7 +26,7 @@ export interface DispatchJobDeps {
   readonly safe: SafePort;
 }
 
-const PENDING = ['NEEDS_DISPATCHING', 'DISPATCHING'];
+export const PENDING = ['NEEDS_DISPATCHING', 'DISPATCHING'];
 
 interface Claimed {
   employee_id: string | null;
@@ -35,10 +36,11 @@ interface Claimed {
   name: string | null;
   file_id: string | null;
   document_id: string | null;
+  paper_dispatch: boolean | null;
 }
 
 /** Documents the subscription still allows (counted as the dashboard counts them); unlimited without one. */
-async function docAllowance(q: Queryable, domain: DomainId, orgId: string): Promise<number> {
+export async function docAllowance(q: Queryable, domain: DomainId, orgId: string): Promise<number> {
   const s = schemaOf(domain);
   const { rows } = await q.query<{ left: number | null }>(
     `WITH RECURSIVE up(id, parent_id) AS (
@@ -54,65 +56,83 @@ async function docAllowance(q: Queryable, domain: DomainId, orgId: string): Prom
   return rows[0]?.left ?? Number.POSITIVE_INFINITY;
 }
 
+export type DepositCampaign = { organization_id: string; doc_type_code: string; doc_name: string };
+
 /** Deposits one document; returns it as stored, or null when another run already took it. */
-async function dispatchOne(
+const dispatchOne = (
   deps: DispatchJobDeps,
   domain: DomainId,
-  campaign: { organization_id: string; doc_type_code: string; doc_name: string },
+  campaign: DepositCampaign,
   docId: string,
   allowance: { left: number },
+): Promise<DispatchedDocRow | null> => deps.db.tx((q) => depositOne(q, deps, domain, campaign, docId, allowance));
+
+/**
+ * The guarded deposit of one document inside the caller's transaction (the job's, or the
+ * single-document retry/send of docs.service.ts): only a document in one of `from` is taken.
+ */
+export async function depositOne(
+  q: Queryable,
+  deps: Pick<DispatchJobDeps, 'safe'>,
+  domain: DomainId,
+  campaign: DepositCampaign,
+  docId: string,
+  allowance: { left: number },
+  from: readonly string[] = PENDING,
 ): Promise<DispatchedDocRow | null> {
   const s = schemaOf(domain);
-  return deps.db.tx(async (q) => {
-    const { rows } = await q.query<Claimed>(
-      `SELECT d.employee_id, e.safe_status, e.bpe_agreement, e.first_name, e.name, d.file_id, d.document_id
-         FROM ${s}.dispatched_docs d LEFT JOIN ${s}.employees e ON e.id = d.employee_id
-        WHERE d.id = $1 AND d.status = ANY($2::text[]) FOR UPDATE OF d`,
-      [docId, PENDING],
-    );
-    const doc = rows[0];
-    if (!doc) return null;
-    let status: DispatchedDocStatus;
-    let cause: DispatchFailureCause | null = null;
-    let reason: string | null = null;
-    let documentId = doc.document_id;
-    if (!doc.employee_id) [status, cause] = ['NOT_DISPATCHED', 'NO_EMP_FOUND'];
-    else if (doc.bpe_agreement === 'REFUSED') [status, cause] = ['NOT_DISPATCHED', 'EMP_BPE_REFUSAL'];
-    else if (!documentId && allowance.left <= 0)
-      [status, reason] = ['CANT_CREATE_DOC_ERROR', 'Limite de documents atteinte'];
-    else {
-      try {
-        if (!documentId) {
-          const request = {
-            domain,
-            employeeId: doc.employee_id,
-            organizationId: campaign.organization_id,
-            typeCode: campaign.doc_type_code,
-            description: `${campaign.doc_name} — ${doc.first_name ?? ''} ${doc.name ?? ''}`.trim(),
-            fileId: doc.file_id,
-            metaDatas: [{ key: 'empName', value: `${doc.first_name ?? ''} ${doc.name ?? ''}`.trim() }],
-          };
-          documentId = (await (deps.safe.deposit ?? depositEmbedded)(q, request)).documentId;
-          allowance.left -= 1;
-        }
-        status = doc.safe_status === 'FINALISED' ? 'DISPATCHED' : 'WAITING_FOR_USER_REGISTRATION';
-      } catch (error) {
-        [status, cause] = ['NOT_DISPATCHED', 'EDOCPERSO_ERROR'];
-        reason = error instanceof Error ? error.message.slice(0, 300) : 'Coffre-fort indisponible';
+  const { rows } = await q.query<Claimed>(
+    `SELECT d.employee_id, e.safe_status, e.bpe_agreement, e.first_name, e.name, d.file_id, d.document_id,
+            e.paper_dispatch
+       FROM ${s}.dispatched_docs d LEFT JOIN ${s}.employees e ON e.id = d.employee_id
+      WHERE d.id = $1 AND d.status = ANY($2::text[]) FOR UPDATE OF d`,
+    [docId, from],
+  );
+  const doc = rows[0];
+  if (!doc) return null;
+  let status: DispatchedDocStatus;
+  let cause: DispatchFailureCause | null = null;
+  let reason: string | null = null;
+  let documentId = doc.document_id;
+  let postal: string | null = null;
+  if (!doc.employee_id) [status, cause] = ['NOT_DISPATCHED', 'NO_EMP_FOUND'];
+  else if (doc.paper_dispatch) [status, postal] = ['PAPER_DISPATCHED', paperPosted()];
+  else if (doc.bpe_agreement === 'REFUSED') [status, cause] = ['NOT_DISPATCHED', 'EMP_BPE_REFUSAL'];
+  else if (!documentId && allowance.left <= 0)
+    [status, reason] = ['CANT_CREATE_DOC_ERROR', 'Limite de documents atteinte'];
+  else {
+    try {
+      if (!documentId) {
+        const request = {
+          domain,
+          employeeId: doc.employee_id,
+          organizationId: campaign.organization_id,
+          typeCode: campaign.doc_type_code,
+          description: `${campaign.doc_name} — ${doc.first_name ?? ''} ${doc.name ?? ''}`.trim(),
+          fileId: doc.file_id,
+          metaDatas: [{ key: 'empName', value: `${doc.first_name ?? ''} ${doc.name ?? ''}`.trim() }],
+        };
+        documentId = (await (deps.safe.deposit ?? depositEmbedded)(q, request)).documentId;
+        allowance.left -= 1;
       }
+      status = doc.safe_status === 'FINALISED' ? 'DISPATCHED' : 'WAITING_FOR_USER_REGISTRATION';
+    } catch (error) {
+      [status, cause] = ['NOT_DISPATCHED', 'EDOCPERSO_ERROR'];
+      reason = error instanceof Error ? error.message.slice(0, 300) : 'Coffre-fort indisponible';
     }
-    await q.query(
-      `UPDATE ${s}.dispatched_docs SET status = $2, failure_cause = $3, reason = $4, document_id = $5, updated_at = now()
-        WHERE id = $1`,
-      [docId, status, cause, reason, documentId],
-    );
-    const stored = await q.query<DispatchedDocRow>(
-      `SELECT ${DOC_COLUMNS} FROM ${s}.dispatched_docs d LEFT JOIN ${s}.employees e ON e.id = d.employee_id
-        WHERE d.id = $1`,
-      [docId],
-    );
-    return stored.rows[0] ?? null;
-  });
+  }
+  await q.query(
+    `UPDATE ${s}.dispatched_docs SET status = $2, failure_cause = $3, reason = $4, document_id = $5,
+            postal = coalesce($6::jsonb, postal), updated_at = now()
+      WHERE id = $1`,
+    [docId, status, cause, reason, documentId, postal],
+  );
+  const stored = await q.query<DispatchedDocRow>(
+    `SELECT ${DOC_COLUMNS} FROM ${s}.dispatched_docs d LEFT JOIN ${s}.employees e ON e.id = d.employee_id
+      WHERE d.id = $1`,
+    [docId],
+  );
+  return stored.rows[0] ?? null;
 }
 
 export async function runDispatchJob(deps: DispatchJobDeps, { domain, campaignId }: DispatchJobData): Promise<void> {

@@ -2,22 +2,26 @@
  * One campaign (seed 000 §2 EditCampaign): header, lifecycle drawn from the machine, counters by
  * document status, the documents table and the actions the machine allows; kept live by push.
  */
-import { Badge, Box, Button, Heading, HStack, SimpleGrid, Stack, Stat, Text } from '@chakra-ui/react';
+import { Alert, Box, Button, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { useNavigate, useParams } from '@tanstack/react-router';
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { campaignMachine, selectCampaign, snapshotFor } from '../../../../machines/campaign/index.ts';
 import type { DispatchedDocPage } from '../../../contract/dispatch.ts';
-import type { Campaign, Organization } from '../../../contract/entities.ts';
-import { DISPATCHED_DOC_STATUSES } from '../../../contract/enums.ts';
+import type { Campaign, DispatchedDocument, Organization } from '../../../contract/entities.ts';
 import { ALERT_KEYS } from '../../../contract/keys.ts';
 import { useAlerts, useServices } from '../../app/index.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { type CampaignAction, CampaignActions } from './CampaignActions.tsx';
+import { CampaignCounters } from './CampaignCounters.tsx';
+import { CampaignDownloads } from './CampaignDownloads.tsx';
 import { CampaignStatusBadge, formatDate } from './CampaignListPage.tsx';
-import { type ListScope, listLocation } from './campaignPaths.ts';
-import { type DocFilter, DispatchedDocsTable } from './DispatchedDocsTable.tsx';
-import { countTotals, docStatusPalette } from './labels.ts';
+import { type ListScope, documentHref, listLocation } from './campaignPaths.ts';
+import { DispatchedDocsTable } from './DispatchedDocsTable.tsx';
+import { type DocAction, runDocAction } from './docActions.ts';
+import { usePaperProgress } from './paperProgress.ts';
+import { PostalInfo } from './PostalInfo.tsx';
+import { useDocsTableState } from './tableState.ts';
 import { LifecycleDiagram } from './LifecycleDiagram.tsx';
 import { RefuseDocumentsDialog } from './RefuseDocumentsDialog.tsx';
 import { runCampaignAction } from './runAction.ts';
@@ -35,9 +39,9 @@ export const CampaignPage = () => {
   const [campaign, setCampaign] = useState<Campaign | null>(null);
   const [missing, setMissing] = useState(false);
   const [orgName, setOrgName] = useState('');
-  const [filter, setFilter] = useState<DocFilter>('ALL');
-  const [page, setPage] = useState(1);
-  const [size, setSize] = useState(20);
+  const table = useDocsTableState(campaignId);
+  const { filter, page, size } = table;
+  const [busyDoc, setBusyDoc] = useState<string | null>(null);
   const [docs, setDocs] = useState<{ request: string; data: DispatchedDocPage } | null>(null);
   const [docsVersion, setDocsVersion] = useState(0);
   const [selected, setSelected] = useState<string[]>([]);
@@ -73,7 +77,10 @@ export const CampaignPage = () => {
         body: { status: filter === 'ALL' ? undefined : [filter], offset: (page - 1) * size, limit: size },
         signal: controller.signal,
       })
-      .then((data) => setDocs({ request, data }))
+      .then((data) => {
+        setDocs({ request, data });
+        requestAnimationFrame(table.rowsShown);
+      })
       .catch(() => {
         if (controller.signal.aborted) return;
         alerts.push({ message: ALERT_KEYS.campaigns.getDispatchedDocsFailure, type: 'error' });
@@ -90,6 +97,26 @@ export const CampaignPage = () => {
   });
 
   const view = useMemo(() => (campaign ? selectCampaign(snapshotFor(campaign.status, campaign)) : null), [campaign]);
+  usePaperProgress(campaign?.id, campaign?.counts.PAPER_DISPATCHED ?? (campaign ? 0 : undefined));
+  const docHref = useCallback((d: DispatchedDocument) => documentHref(params, d.campaignId, d.id), [params]);
+
+  const runDoc = async (doc: DispatchedDocument, action: DocAction) => {
+    setBusyDoc(doc.id);
+    const outcome = await runDocAction(api, doc, action);
+    setBusyDoc(null);
+    const status = outcome.doc ? t(`campaigns.docStatus.${outcome.doc.status}`) : '';
+    alerts.push({ ...outcome.alert, values: { status } });
+    if (outcome.doc) {
+      const updated = outcome.doc;
+      setDocs((d) =>
+        d ? { ...d, data: { ...d.data, items: d.data.items.map((r) => (r.id === updated.id ? updated : r)) } } : d,
+      );
+    }
+    api
+      .call<Campaign>('campaigns.get', { params: { id: doc.campaignId } })
+      .then(setCampaign)
+      .catch(() => undefined);
+  };
 
   const run = async (action: CampaignAction, reason?: string) => {
     if (!campaign) return;
@@ -128,8 +155,6 @@ export const CampaignPage = () => {
     );
   if (!campaign || !view) return <Text>{t('common.loading')}</Text>;
 
-  const totals = countTotals(campaign.counts);
-  const perStatus = DISPATCHED_DOC_STATUSES.filter((s) => (campaign.counts[s] ?? 0) > 0);
   const locale = i18n.language;
 
   return (
@@ -154,36 +179,19 @@ export const CampaignPage = () => {
         )}
       </Stack>
 
+      {campaign.splitError && view.step === 'inError' && (
+        <Alert.Root status="error" variant="surface">
+          <Alert.Indicator />
+          <Alert.Description>{t('campaigns.page.splitFailed', { reason: t(campaign.splitError) })}</Alert.Description>
+        </Alert.Root>
+      )}
+
       <LifecycleDiagram machine={campaignMachine} current={view.step} />
 
-      <Box as="section" aria-labelledby="campaign-counters">
-        <Heading as="h2" size="md" id="campaign-counters" mb="2">
-          {t('campaigns.counters.title')}
-        </Heading>
-        <SimpleGrid columns={{ base: 1, sm: 3 }} gap="3">
-          {(
-            [
-              ['dispatched', totals.dispatched],
-              ['notDispatched', totals.notDispatched],
-              ['total', totals.total],
-            ] as const
-          ).map(([key, value]) => (
-            <Stat.Root key={key} borderWidth="1px" rounded="md" p="3" data-counter={key}>
-              <Stat.Label>{t(`campaigns.counters.${key}`)}</Stat.Label>
-              <Stat.ValueText>{value}</Stat.ValueText>
-            </Stat.Root>
-          ))}
-        </SimpleGrid>
-        <HStack gap="2" wrap="wrap" mt="2" aria-label={t('campaigns.counters.byStatus')}>
-          {perStatus.map((s) => (
-            <Badge key={s} colorPalette={docStatusPalette(s)} data-count-status={s}>
-              {t('campaigns.counters.status', { status: t(`campaigns.docStatus.${s}`), count: campaign.counts[s] })}
-            </Badge>
-          ))}
-        </HStack>
-      </Box>
+      <CampaignCounters counts={campaign.counts} />
 
       <CampaignActions view={view} selectedCount={selected.length} busy={busy} onAction={onAction} />
+      <CampaignDownloads campaign={campaign} filter={filter} selected={selected} />
 
       <Box as="section" aria-labelledby="campaign-docs">
         <Heading as="h2" size="md" id="campaign-docs" mb="2">
@@ -194,21 +202,22 @@ export const CampaignPage = () => {
           total={docs?.data.count ?? 0}
           loading={docs?.request !== request}
           filter={filter}
-          onFilterChange={(f) => {
-            setFilter(f);
-            setPage(1);
-          }}
+          onFilterChange={table.setFilter}
           page={page}
           size={size}
-          onPageChange={setPage}
-          onSizeChange={(s) => {
-            setSize(s);
-            setPage(1);
-          }}
+          onPageChange={table.setPage}
+          onSizeChange={table.setSize}
           selected={selected}
           onSelectedChange={setSelected}
+          campaignStatus={campaign.status}
+          docHref={docHref}
+          onOpen={table.remember}
+          onDocAction={(doc, action) => void runDoc(doc, action)}
+          busyDoc={busyDoc}
         />
       </Box>
+
+      <PostalInfo campaignId={campaign.id} paperCount={campaign.counts.PAPER_DISPATCHED ?? 0} />
 
       <RefuseDocumentsDialog
         key={asking === 'refuseDocuments' ? 'open' : 'closed'}

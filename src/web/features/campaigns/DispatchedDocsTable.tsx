@@ -1,10 +1,15 @@
-/** The campaign's dispatched documents, filtered by group or status, paged by the server; rows update live. */
-import { Badge, Field, NativeSelect, Stack } from '@chakra-ui/react';
+/**
+ * The campaign's dispatched documents, filtered by group or status, paged by the server; rows update
+ * live. Each row opens the document page; a failed or waiting document offers retry or send.
+ */
+import { Badge, Button, Field, NativeSelect, Stack } from '@chakra-ui/react';
 import { useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DispatchedDocument } from '../../../contract/entities.ts';
-import { DISPATCHED_DOC_FILTERS, DISPATCHED_DOC_STATUSES } from '../../../contract/enums.ts';
+import { type CampaignStatus, DISPATCHED_DOC_FILTERS, DISPATCHED_DOC_STATUSES } from '../../../contract/enums.ts';
+import { AppLink } from '../../components/AppLink.tsx';
 import { DataTable, type DataTableColumn } from '../../components/DataTable/index.ts';
+import { type DocAction, docActionFor } from './docActions.ts';
 import { docStatusPalette } from './labels.ts';
 
 export const DOC_FILTERS = ['ALL', ...DISPATCHED_DOC_FILTERS, ...DISPATCHED_DOC_STATUSES] as const;
@@ -23,7 +28,15 @@ export const DispatchedDocsTable = (props: {
   onSizeChange: (s: number) => void;
   selected: readonly string[];
   onSelectedChange: (ids: string[]) => void;
+  campaignStatus: CampaignStatus;
+  /** The document page of a row. */
+  docHref: (doc: DispatchedDocument) => string;
+  onOpen: (doc: DispatchedDocument) => void;
+  onDocAction: (doc: DispatchedDocument, action: DocAction) => void;
+  /** The document whose action is running. */
+  busyDoc: string | null;
 }) => {
+  const { campaignStatus, docHref, onOpen, onDocAction, busyDoc } = props;
   const { t } = useTranslation();
   const filterId = useId();
   const columns = useMemo<DataTableColumn<DispatchedDocument>[]>(
@@ -31,7 +44,19 @@ export const DispatchedDocsTable = (props: {
       {
         id: 'recipientName',
         header: t('campaigns.docs.recipient'),
-        cell: (d) => d.recipientName ?? t('campaigns.docs.unknownRecipient'),
+        cell: (d) => {
+          const name = d.recipientName ?? t('campaigns.docs.unknownRecipient');
+          return (
+            <AppLink
+              variant="underline"
+              to={docHref(d)}
+              aria-label={t('campaigns.docs.open', { recipient: name })}
+              onClick={() => onOpen(d)}
+            >
+              {name}
+            </AppLink>
+          );
+        },
         minWidth: '12rem',
       },
       {
@@ -44,13 +69,37 @@ export const DispatchedDocsTable = (props: {
         ),
       },
       {
+        id: 'actions',
+        header: t('campaigns.docs.actions'),
+        cell: (d) => {
+          const action = docActionFor(d, campaignStatus);
+          if (!action) return null;
+          return (
+            <Button
+              size="xs"
+              variant="outline"
+              colorPalette="brand"
+              data-doc-action={action}
+              loading={busyDoc === d.id}
+              disabled={busyDoc !== null}
+              onClick={(e) => {
+                e.stopPropagation();
+                onDocAction(d, action);
+              }}
+            >
+              {t(`campaigns.docs.${action}`)}
+            </Button>
+          );
+        },
+      },
+      {
         id: 'failureCause',
         header: t('campaigns.docs.cause'),
         cell: (d) => (d.failureCause ? t(`campaigns.failureCause.${d.failureCause}`) : ''),
       },
       { id: 'reason', header: t('campaigns.docs.reason'), cell: (d) => d.reason ?? '', minWidth: '12rem' },
     ],
-    [t],
+    [t, campaignStatus, docHref, onOpen, onDocAction, busyDoc],
   );
   return (
     <Stack gap="3">

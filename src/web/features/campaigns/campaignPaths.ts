@@ -38,3 +38,22 @@ export const campaignLocation = (scope: ListScope, campaignId: string) =>
     : scope.status
       ? ({ to: '/campaigns/status/$status/$campaignId', params: { status: scope.status, campaignId } } as const)
       : ({ to: '/campaigns/$campaignId', params: { campaignId } } as const);
+
+/** The campaign page's concrete path in its list scope. */
+export const campaignHref = (scope: ListScope, campaignId: string): string =>
+  scope.status && scope.subStatus
+    ? `/campaigns/status/${scope.status}/subStatus/${scope.subStatus}/${campaignId}`
+    : scope.status
+      ? `/campaigns/status/${scope.status}/${campaignId}`
+      : `/campaigns/${campaignId}`;
+
+/** A document page (`/campaigns/{campaignId}/{docId}` and its status variants, seed 000 §2). */
+export const documentHref = (scope: ListScope, campaignId: string, docId: string): string =>
+  `${campaignHref(scope, campaignId)}/${docId}`;
+
+/**
+ * The step-backward flag (seed 000 §2): returning from a document page to its campaign carries
+ * `?back=1`, and the campaign page then restores the table filter, page, size and scroll it had.
+ */
+export const STEP_BACK_SEARCH = { back: 1 } as const;
+export const isStepBack = (search: Record<string, unknown>): boolean => search.back === 1 || search.back === '1';

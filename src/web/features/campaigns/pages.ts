@@ -4,6 +4,7 @@ import type { SectionPages } from '../../routes/sectionPages.ts';
 
 const list = lazyRouteComponent(() => import('./CampaignListPage.tsx'), 'CampaignListPage');
 const campaign = lazyRouteComponent(() => import('./CampaignPage.tsx'), 'CampaignPage');
+const document = lazyRouteComponent(() => import('./DocumentPage.tsx'), 'DocumentPage');
 
 export const campaignsPages: SectionPages = {
   campaigns: list,
@@ -12,4 +13,7 @@ export const campaignsPages: SectionPages = {
   'campaigns/$campaignId': campaign,
   'campaigns/status/$status/$campaignId': campaign,
   'campaigns/status/$status/subStatus/$subStatus/$campaignId': campaign,
+  'campaigns/$campaignId/$docId': document,
+  'campaigns/status/$status/$campaignId/$docId': document,
+  'campaigns/status/$status/subStatus/$subStatus/$campaignId/$docId': document,
 };
