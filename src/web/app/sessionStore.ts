@@ -10,6 +10,8 @@ export const SESSION_KEYS = {
   token: 'hrdesk.token',
   refreshToken: 'hrdesk.refreshToken',
   domains: 'hrdesk.domains',
+  /** The signing module's session (features/signbooks/signClient.ts): it dies with the session. */
+  signSession: 'hrdesk.signSession',
 } as const;
 
 export interface SessionStore {
@@ -22,7 +24,7 @@ export interface SessionStore {
   setRefreshToken(token: string): void;
   getDomains(): readonly UserRootOrgs[];
   setDomains(domains: readonly UserRootOrgs[]): void;
-  /** Wipes everything: session, tokens, domains. */
+  /** Wipes everything: session, tokens, domains, the signing session. */
   clear(): void;
 }
 

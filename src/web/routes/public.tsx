@@ -76,6 +76,13 @@ export const autoLoginMsRoute = createRoute({
   component: lazyRouteComponent(() => import('../features/auth/ExternalLoginPage.tsx'), 'MicrosoftLoginPage'),
 });
 
+/** A guest signatory's signing link (no session, no back-office menu): src/web/features/signbooks. */
+export const guestSignRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'signworkflows/guest/$token',
+  component: lazyRouteComponent(() => import('../features/signbooks/GuestSignPage.tsx'), 'GuestSignPage'),
+});
+
 export const publicRoutes = [
   loginRoute,
   loginAmRoute,
@@ -86,4 +93,5 @@ export const publicRoutes = [
   autologinRoute,
   autoLoginEdocRoute,
   autoLoginMsRoute,
+  guestSignRoute,
 ] as const;

@@ -143,6 +143,22 @@ export async function seedSignbooks(ctx: SeedContext): Promise<void> {
       steps: JSON.stringify([{ signatoryType: 'employee' satisfies SignatoryType, signatories: [] }]),
     },
   ];
+  if (domain === 'main') {
+    // A social signer (seed 000 §5): the director signs for the company once payroll has signed first.
+    templates.push({
+      id: demoId(`sign-template:${domain}:amendment`),
+      organization_id: org.id,
+      name: 'Avenant — paie puis signataire social',
+      doc_types: ['CONTRAT_TRAVAIL'],
+      steps: JSON.stringify([
+        { signatoryType: 'user' satisfies SignatoryType, signatories: [{ userId: ctx.userId('paie') }] },
+        {
+          signatoryType: 'socialSigner' satisfies SignatoryType,
+          signatories: [{ userId: ctx.userId('admin'), authorizedUserIds: [ctx.userId('paie')] }],
+        },
+      ]),
+    });
+  }
   const files: Row[] = [];
   const signbooks: Row[] = [];
   const signatories: Row[] = [];

@@ -8,6 +8,7 @@ import { CAMPAIGN_URL_STATUSES, COUNTED_AS_DISPATCHED } from '../../../contract/
 import type { SessionContext } from '../../auth/sessions.ts';
 import { visibleOrgIds, visibleSubtree } from '../../auth/scope.ts';
 import { type Queryable, schemaOf } from '../../db/db.ts';
+import { SIGNBOOK_LIST_STATUSES } from '../signbook/read.service.ts';
 
 /** Limits shown to a subscriber (not on trial): large enough never to bind. */
 const SUBSCRIBER_LIMIT = 1_000_000;
@@ -36,13 +37,13 @@ export async function badgeCounts(db: Queryable, session: Scoped): Promise<Badge
       [orgs],
     ),
     db.query<{ in_progress: number; done: number; to_sign: number }>(
-      `SELECT count(*) FILTER (WHERE b.status IN ('IN_PROGRESS', 'SEALING'))::int AS in_progress,
-              count(*) FILTER (WHERE b.status = 'COMPLETE')::int AS done,
+      `SELECT count(*) FILTER (WHERE b.status = ANY($3::text[]))::int AS in_progress,
+              count(*) FILTER (WHERE b.status = ANY($4::text[]))::int AS done,
               count(*) FILTER (WHERE b.status = 'IN_PROGRESS' AND EXISTS (
                 SELECT 1 FROM ${s}.signatories g WHERE g.signbook_id = b.id AND g.user_id = $2
                    AND g.state = 'waiting' AND g.step_index = b.current_step))::int AS to_sign
          FROM ${s}.signbooks b WHERE b.organization_id = ANY($1::uuid[])`,
-      [orgs, session.userId],
+      [orgs, session.userId, SIGNBOOK_LIST_STATUSES['in-progress'], SIGNBOOK_LIST_STATUSES.done],
     ),
   ]);
   const e = employees.rows[0] ?? { all: 0, active: 0, to_validate: 0 };

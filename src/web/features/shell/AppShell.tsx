@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { LAYOUT } from '../../../contract/constants.ts';
 import { useAlerts, useAuth, useBadges } from '../../app/index.ts';
 import { useIsMobile } from '../../components/useIsMobile.ts';
+import { useSigningSession } from '../signbooks/useSignClient.ts';
 import { Breadcrumbs } from './Breadcrumbs.tsx';
 import { buildNav } from './navModel.ts';
 import { SideNav } from './SideNav.tsx';
@@ -30,9 +31,10 @@ export const AppShell = () => {
   const isMobile = useIsMobile();
   const [mini, setMini] = useState(readMini);
   const [drawerOpen, setDrawerOpen] = useState(false);
+  const { menuHidden: signingMenuHidden } = useSigningSession();
   const groups = useMemo(
-    () => buildNav({ features: auth.features, badges, hasEmail: Boolean(auth.session?.email) }),
-    [auth.features, auth.session?.email, badges],
+    () => buildNav({ features: auth.features, badges, hasEmail: Boolean(auth.session?.email), signingMenuHidden }),
+    [auth.features, auth.session?.email, badges, signingMenuHidden],
   );
   const toggleMini = () =>
     setMini((m) => {

@@ -56,6 +56,14 @@ describe('SideNav feature gating', () => {
     ).toBe('/signworkflows/templates');
   });
 
+  it('drops the signing menu when the signing session failed with a 500', () => {
+    const ids = (hidden: boolean) =>
+      buildNav({ features: ALL, badges, hasEmail: true, signingMenuHidden: hidden }).map((g) => g.id);
+    expect(ids(false)).toContain('signbooks');
+    expect(ids(true)).not.toContain('signbooks');
+    expect(ids(true)).toContain('campaigns');
+  });
+
   it('disables the signbook section with an explanation when the profile has no e-mail', async () => {
     const nav = await renderNav(ALL, false);
     expect(within(nav).getByText('Parapheurs')).toBeTruthy();

@@ -34,6 +34,8 @@ export interface NavInput {
   readonly badges: BadgeCounts | null;
   /** The signbook section needs an e-mail on the profile (seed 000 §2, §6). */
   readonly hasEmail: boolean;
+  /** The signing session answered 500: the signing menu is hidden (seed 000 §2, 001 §4). */
+  readonly signingMenuHidden?: boolean;
 }
 
 /** A count worth a badge: positive, and for employees only under 100 (seed 000 §2). */
@@ -49,7 +51,7 @@ const leaf = (id: string, label: string, to: string, count?: number, children?: 
   ...(children ? { children } : {}),
 });
 
-export const buildNav = ({ features, badges, hasEmail }: NavInput): NavGroup[] => {
+export const buildNav = ({ features, badges, hasEmail, signingMenuHidden = false }: NavInput): NavGroup[] => {
   const has = (f: Feature) => features.includes(f);
   const e = badges?.employees;
   const c = badges?.campaigns;
@@ -129,7 +131,7 @@ export const buildNav = ({ features, badges, hasEmail }: NavInput): NavGroup[] =
       ],
     });
 
-  if (has('ParaphList'))
+  if (has('ParaphList') && !signingMenuHidden)
     groups.push({
       id: 'signbooks',
       label: 'shell.nav.signbooks',

@@ -1,0 +1,126 @@
+/**
+ * The durable `signbook.seal` job: audit page + PDF signature (src/server/signing), outside any
+ * transaction; then ONE transaction stores the sealed file, the hashes, deposits into employee
+ * signatories' safes when asked, and applies `job.seal.completed`. Any failure applies
+ * `job.seal.failed` (IN_ERROR, retry offered) with the reason: never a signbook stuck in sealing.
+ */
+import { randomUUID } from 'node:crypto';
+import { DOMAINS, type DomainId } from '../../../contract/constants.ts';
+import type { SignatureCodeMode } from '../../../contract/enums.ts';
+import { type Db, type Queryable, schemaOf } from '../../db/db.ts';
+import type { Deps } from '../../http/routes.ts';
+import { type SafePort, depositEmbedded, safePortOf } from '../../ports/safe.ts';
+import type { Push } from '../../push/push.ts';
+import { sealingP12 } from '../../signing/material.ts';
+import { sealPdf } from '../../signing/seal.ts';
+import { applyJobEvent } from './lifecycle.ts';
+import { publishSignbook } from './notify.ts';
+import { signatoriesOf, signbookRow } from './repo.ts';
+
+export const SIGNBOOK_SEAL_JOB = 'signbook.seal';
+export interface SealJobData {
+  readonly domain: DomainId;
+  readonly signbookId: string;
+}
+export interface SealDeps {
+  readonly db: Db;
+  readonly push: Push;
+  readonly safe: SafePort;
+}
+
+async function seal(deps: SealDeps, data: SealJobData): Promise<void> {
+  const { db } = deps;
+  const s = schemaOf(data.domain);
+  const row = await signbookRow(db, data.domain, data.signbookId);
+  if (!row || row.status !== 'SEALING') return;
+  const signatories = await signatoriesOf(db, data.domain, [row.id]);
+  const { rows } = await db.query<{ content: Uint8Array; name: string }>(
+    `SELECT content, name FROM ${s}.files WHERE id = $1`,
+    [row.file_id],
+  );
+  const file = rows[0];
+  if (!file) throw new Error('document file missing');
+  const sealedAt = new Date();
+  const sealed = await sealPdf(
+    file.content,
+    {
+      signbookId: row.id,
+      signbookName: row.name,
+      organizationName: row.organization_name,
+      documentName: file.name,
+      sealedAt,
+      signatories: signatories.map((g) => ({
+        step: g.step_index,
+        name: `${g.first_name} ${g.name}`,
+        email: g.email,
+        signedAt: g.signed_at,
+        channel: g.code_channel as SignatureCodeMode | null,
+      })),
+    },
+    await sealingP12(db, data.domain),
+  );
+  const applied = await db.tx(async (q: Queryable) => {
+    const fileId = randomUUID();
+    const name = file.name.replace(/\.pdf$/i, '') + ' (signé).pdf';
+    await q.query(
+      `INSERT INTO ${s}.files (id, name, mime, size, sha256, content) VALUES ($1, $2, 'application/pdf', $3, $4, $5)`,
+      [fileId, name, sealed.bytes.length, sealed.sha256After, sealed.bytes],
+    );
+    await q.query(
+      `UPDATE ${s}.signbooks SET signed_file_id = $2, sha256_before = $3, sha256_after = $4, sealed_at = $5,
+              seal_error = NULL WHERE id = $1`,
+      [row.id, fileId, sealed.sha256Before, sealed.sha256After, sealedAt.toISOString()],
+    );
+    if (row.send_to_personal_safe) {
+      for (const g of signatories.filter((x) => x.type === 'employee' && x.employee_id)) {
+        await (deps.safe.deposit ?? depositEmbedded)(q, {
+          domain: data.domain,
+          employeeId: g.employee_id!,
+          organizationId: row.organization_id,
+          typeCode: row.doc_type_code ?? 'CONTRAT_TRAVAIL',
+          description: row.name,
+          fileId,
+          metaDatas: [{ key: 'signbookId', value: row.id }],
+        });
+      }
+    }
+    return applyJobEvent(q, data.domain, row.id, { type: 'job.seal.completed' });
+  });
+  if (applied) await publishSignbook(deps, data.domain, row.id, row.organization_id);
+}
+
+export async function runSealJob(deps: SealDeps, data: SealJobData): Promise<void> {
+  try {
+    await seal(deps, data);
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    const failed = await deps.db.tx(async (q: Queryable) => {
+      await q.query(
+        `UPDATE ${schemaOf(data.domain)}.signbooks SET seal_error = $2 WHERE id = $1 AND status = 'SEALING'`,
+        [data.signbookId, reason],
+      );
+      return applyJobEvent(q, data.domain, data.signbookId, { type: 'job.seal.failed' });
+    });
+    const row = failed ? await signbookRow(deps.db, data.domain, data.signbookId) : null;
+    if (row) await publishSignbook(deps, data.domain, row.id, row.organization_id);
+  }
+}
+
+/** Through the queue when the app has one (`main.ts`), else inline and awaited (inject-only apps). */
+export async function startSeal(deps: Deps, data: SealJobData): Promise<void> {
+  if (deps.jobs) {
+    await deps.jobs.send(SIGNBOOK_SEAL_JOB, data);
+    return;
+  }
+  await runSealJob({ db: deps.db, push: deps.push, safe: safePortOf(deps) }, data);
+}
+
+/** A process stopped mid-sealing left signbooks SEALING: the job is idempotent, so resend them. */
+export async function resumeSeals(db: Queryable, send: (data: SealJobData) => Promise<unknown>): Promise<void> {
+  for (const domain of DOMAINS) {
+    const { rows } = await db.query<{ id: string }>(
+      `SELECT id FROM ${schemaOf(domain)}.signbooks WHERE status = 'SEALING'`,
+    );
+    for (const { id } of rows) await send({ domain, signbookId: id });
+  }
+}

@@ -1,0 +1,149 @@
+/**
+ * Signbook templates (seed 000 §3, §5): name, ordered steps with a signatory type each, document
+ * types, organisation, optional documents. Each template signatory needs an e-mail (its own, or its
+ * user's / employee's) and each template document needs content (a PDF by content).
+ */
+import { randomUUID } from 'node:crypto';
+import { createHash } from 'node:crypto';
+import { ERROR_KEYS } from '../../../contract/keys.ts';
+import type { TemplateBody, TemplateListBody, TemplatePage, TemplateView } from '../../../contract/signbook.ts';
+import { visibleOrgIds } from '../../auth/scope.ts';
+import type { SessionContext } from '../../auth/sessions.ts';
+import { type Queryable, schemaOf } from '../../db/db.ts';
+import { ApiFailure } from '../../http/errors.ts';
+import { inspectPdf, isPdfProblem } from '../../pdf/index.ts';
+
+interface TemplateRow {
+  id: string;
+  organization_id: string;
+  name: string;
+  doc_types: string[];
+  steps: TemplateView['steps'];
+  documents: TemplateView['documents'];
+  created_at: string;
+}
+
+const toView = (r: TemplateRow): TemplateView => ({
+  id: r.id,
+  name: r.name,
+  organizationId: r.organization_id,
+  docTypes: r.doc_types,
+  stepCount: r.steps.length,
+  steps: r.steps.map((step) => ({ signatoryType: step.signatoryType, signatories: step.signatories ?? [] })),
+  documents: r.documents,
+  creationDate: r.created_at,
+});
+
+export async function listTemplates(
+  q: Queryable,
+  session: SessionContext,
+  body: TemplateListBody,
+): Promise<TemplatePage> {
+  const orgs = await visibleOrgIds(q, session);
+  const scope = body.organizationId ? orgs.filter((o) => o === body.organizationId) : orgs;
+  const { rows } = await q.query<TemplateRow>(
+    `SELECT * FROM ${schemaOf(session.domain)}.sign_templates
+      WHERE organization_id = ANY($1::uuid[]) AND ($2::text IS NULL OR name ILIKE '%' || $2 || '%')
+      ORDER BY name, id`,
+    [scope, body.search?.trim() || null],
+  );
+  return { count: rows.length, items: rows.map(toView) };
+}
+
+async function templateRow(q: Queryable, session: SessionContext, id: string): Promise<TemplateRow> {
+  const { rows } = await q.query<TemplateRow>(
+    `SELECT * FROM ${schemaOf(session.domain)}.sign_templates WHERE id::text = $1 AND organization_id = ANY($2::uuid[])`,
+    [id, await visibleOrgIds(q, session)],
+  );
+  if (!rows[0]) throw new ApiFailure(404, ERROR_KEYS.notFound);
+  return rows[0];
+}
+
+export const getTemplate = async (q: Queryable, session: SessionContext, id: string): Promise<TemplateView> =>
+  toView(await templateRow(q, session, id));
+
+/** Every signatory has an e-mail (given, or its user's / employee's); every document has PDF content. */
+async function checked(q: Queryable, session: SessionContext, body: TemplateBody) {
+  const s = schemaOf(session.domain);
+  for (const [step, { signatories }] of body.steps.entries()) {
+    for (const [index, g] of signatories.entries()) {
+      let email = g.email?.trim() || null;
+      if (!email && g.userId) {
+        email =
+          (await q.query<{ email: string | null }>(`SELECT email FROM directory.users WHERE id::text = $1`, [g.userId]))
+            .rows[0]?.email ?? null;
+      }
+      if (!email && g.employeeId) {
+        email =
+          (
+            await q.query<{ email: string | null }>(`SELECT email FROM ${s}.employees WHERE id::text = $1`, [
+              g.employeeId,
+            ])
+          ).rows[0]?.email ?? null;
+      }
+      if (!email) {
+        throw new ApiFailure(400, ERROR_KEYS.signbookSignatoryWithoutEmail, undefined, undefined, {
+          [`steps.${step}.signatories.${index}`]: ERROR_KEYS.signbookSignatoryWithoutEmail,
+        });
+      }
+    }
+  }
+  const documents: { id: string; name: string; typeCode: string; bytes: Buffer }[] = [];
+  for (const [index, d] of (body.documents ?? []).entries()) {
+    const bytes = Buffer.from(d.content ?? '', 'base64');
+    const fail = (key: string) => new ApiFailure(400, key, undefined, undefined, { [`documents.${index}`]: key });
+    if (!bytes.length) throw fail(ERROR_KEYS.signbookTemplateDocumentEmpty);
+    try {
+      inspectPdf(bytes);
+    } catch (error) {
+      if (isPdfProblem(error)) throw fail(error.key);
+      throw error;
+    }
+    documents.push({ id: randomUUID(), name: d.name, typeCode: d.typeCode, bytes });
+  }
+  for (const d of documents) {
+    await q.query(
+      `INSERT INTO ${s}.files (id, name, mime, size, sha256, content) VALUES ($1, $2, 'application/pdf', $3, $4, $5)`,
+      [d.id, d.name, d.bytes.length, createHash('sha256').update(d.bytes).digest('hex'), d.bytes],
+    );
+  }
+  return documents.map(({ id, name, typeCode }) => ({ id, name, typeCode }));
+}
+
+export async function createTemplate(q: Queryable, session: SessionContext, body: TemplateBody): Promise<TemplateView> {
+  const orgId = body.organizationId ?? session.currentOrgId;
+  if (!(await visibleOrgIds(q, session)).includes(orgId)) throw new ApiFailure(404, ERROR_KEYS.notFound);
+  const documents = await checked(q, session, body);
+  const id = randomUUID();
+  await q.query(
+    `INSERT INTO ${schemaOf(session.domain)}.sign_templates (id, organization_id, name, doc_types, steps, documents, created_by)
+     VALUES ($1, $2, $3, $4, $5::jsonb, $6::jsonb, $7)`,
+    [id, orgId, body.name, body.docTypes, JSON.stringify(body.steps), JSON.stringify(documents), session.userId],
+  );
+  return getTemplate(q, session, id);
+}
+
+export async function updateTemplate(
+  q: Queryable,
+  session: SessionContext,
+  id: string,
+  body: TemplateBody,
+): Promise<TemplateView> {
+  const current = await templateRow(q, session, id);
+  const documents = body.documents
+    ? await checked(q, session, body)
+    : (await checked(q, session, { ...body, documents: [] }), current.documents);
+  await q.query(
+    `UPDATE ${schemaOf(session.domain)}.sign_templates SET name = $2, doc_types = $3, steps = $4::jsonb, documents = $5::jsonb
+      WHERE id = $1`,
+    [id, body.name, body.docTypes, JSON.stringify(body.steps), JSON.stringify(documents)],
+  );
+  return getTemplate(q, session, id);
+}
+
+export async function deleteTemplate(q: Queryable, session: SessionContext, id: string): Promise<void> {
+  await templateRow(q, session, id);
+  const s = schemaOf(session.domain);
+  await q.query(`UPDATE ${s}.signbooks SET template_id = NULL WHERE template_id = $1`, [id]);
+  await q.query(`DELETE FROM ${s}.sign_templates WHERE id = $1`, [id]);
+}

@@ -1,0 +1,77 @@
+/**
+ * The demo outbox (no SMTP or SMS provider configured): the messages the server "sent", newest
+ * first, so anyone can read their signature code and walk the flow. Opened from the code screen.
+ */
+import { Badge, Box, Button, CloseButton, Dialog, Portal, Stack, Text } from '@chakra-ui/react';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { OutboxMessage } from '../../../contract/entities.ts';
+import { useServices } from '../../app/index.ts';
+import { formatDateTime } from './labels.ts';
+
+export const OutboxDialog = ({ open, onClose }: { open: boolean; onClose: () => void }) => {
+  const { t, i18n } = useTranslation();
+  const { api } = useServices();
+  const [messages, setMessages] = useState<readonly OutboxMessage[] | null | 'failed'>(null);
+  const [reload, setReload] = useState(0);
+
+  useEffect(() => {
+    if (!open) return;
+    const controller = new AbortController();
+    api
+      .call<OutboxMessage[]>('outbox.list', { signal: controller.signal })
+      .then((list) => setMessages(list))
+      .catch(() => !controller.signal.aborted && setMessages('failed'));
+    return () => controller.abort();
+  }, [api, open, reload]);
+
+  return (
+    <Dialog.Root open={open} onOpenChange={(d) => (d.open ? undefined : onClose())} size={{ base: 'full', md: 'lg' }}>
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content>
+            <Dialog.Header>
+              <Dialog.Title>{t('signbooks.outbox.title')}</Dialog.Title>
+            </Dialog.Header>
+            <Dialog.Body>
+              <Text mb="3" color="fg.muted">
+                {t('signbooks.outbox.intro')}
+              </Text>
+              {messages === null ? <Text>{t('common.loading')}</Text> : null}
+              {messages === 'failed' ? <Text color="fg.error">{t('signbooks.outbox.failed')}</Text> : null}
+              {Array.isArray(messages) && messages.length === 0 ? <Text>{t('signbooks.outbox.empty')}</Text> : null}
+              <Stack as="ul" listStyle="none" gap="3" aria-label={t('signbooks.outbox.list')}>
+                {Array.isArray(messages)
+                  ? messages.map((m) => (
+                      <Box as="li" key={m.id} borderWidth="1px" borderRadius="md" p="3" data-outbox-to={m.to}>
+                        <Stack gap="1">
+                          <Text fontSize="xs" color="fg.muted">
+                            <Badge mr="2">{t(`signbooks.channel.${m.channel}`)}</Badge>
+                            {m.to} · {formatDateTime(m.createdAt, i18n.language)}
+                          </Text>
+                          <Text fontWeight="semibold">{m.subject}</Text>
+                          <Text whiteSpace="pre-wrap" fontSize="sm">
+                            {m.body}
+                          </Text>
+                        </Stack>
+                      </Box>
+                    ))
+                  : null}
+              </Stack>
+            </Dialog.Body>
+            <Dialog.Footer>
+              <Button variant="outline" onClick={() => setReload((n) => n + 1)}>
+                {t('signbooks.outbox.refresh')}
+              </Button>
+              <Button onClick={onClose}>{t('common.actions.close')}</Button>
+            </Dialog.Footer>
+            <Dialog.CloseTrigger asChild>
+              <CloseButton size="sm" aria-label={t('common.actions.close')} />
+            </Dialog.CloseTrigger>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+};

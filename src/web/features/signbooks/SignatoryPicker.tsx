@@ -1,0 +1,277 @@
+/**
+ * Adds a signatory to a step: an employee or a user found over the paged searches, or an external
+ * person typed in. Without e-mail: refused, said beside the name. A user's missing signing right is
+ * shown as a warning; when the profile cannot read rights (no UserAccess) the picker says so and
+ * offers the user themself. A social signer picks its authorised users among the users before it.
+ */
+import { Badge, Button, Checkbox, Field, Flex, Input, List, SegmentGroup, Stack, Text } from '@chakra-ui/react';
+import { useEffect, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { EmployeePage, User } from '../../../contract/entities.ts';
+import type { SignatoryType } from '../../../contract/enums.ts';
+import { useAuth, useServices } from '../../app/index.ts';
+import { useDebounced } from '../../components/useDebounced.ts';
+import { type DraftSignatory, refusalOf, rightsWarningOf } from './signatories.ts';
+
+type Kind = 'employee' | 'user' | 'external';
+const PAGE = 20;
+
+export const SignatoryPicker = ({
+  kinds,
+  taken,
+  usersBefore,
+  onAdd,
+}: {
+  /** Which kinds this step accepts (a template step fixes one). */
+  kinds: readonly Kind[];
+  taken: ReadonlySet<string>;
+  /** Users placed before this step: who may authorise a social signer. */
+  usersBefore: readonly DraftSignatory[];
+  onAdd: (s: DraftSignatory) => void;
+}) => {
+  const { t } = useTranslation();
+  const { api } = useServices();
+  const { session, features } = useAuth();
+  const id = useId();
+  const [chosenKind, setKind] = useState<Kind>(kinds[0] ?? 'employee');
+  // A template step whose type changed keeps this picker: fall back to a kind the step accepts.
+  const kind = kinds.includes(chosenKind) ? chosenKind : (kinds[0] ?? 'employee');
+  const [text, setText] = useState('');
+  const search = useDebounced(text.trim());
+  const [found, setFound] = useState<{ request: string; items: DraftSignatory[]; count: number } | null>(null);
+  const [social, setSocial] = useState<string[] | null>(null);
+  const [external, setExternal] = useState({ firstName: '', name: '', email: '', phone: '' });
+  const canReadRights = features.includes('UserAccess');
+  const orgId = session?.orgId ?? '';
+  const request = `${kind}|${orgId}|${search}`;
+  const results = found?.request === request ? found : null;
+
+  useEffect(() => {
+    if (kind === 'external' || (kind === 'user' && !canReadRights) || !orgId) return;
+    const controller = new AbortController();
+    const signal = controller.signal;
+    const load =
+      kind === 'employee'
+        ? api
+            .call<EmployeePage>('employees.list', {
+              body: {
+                search: search || undefined,
+                limit: PAGE,
+                organizations: [{ organizationId: orgId, active: true }],
+              },
+              signal,
+            })
+            .then((p) => ({
+              count: p.count,
+              items: p.items.map((e): DraftSignatory => ({
+                key: `employee:${e.id}`,
+                type: 'employee',
+                employeeId: e.id,
+                name: e.name,
+                firstName: e.firstName,
+                email: e.email,
+                phone: e.phone,
+              })),
+            }))
+        : api
+            .call<{ count: number; items: User[] }>('users.list', {
+              body: { search: search || undefined, limit: PAGE },
+              signal,
+            })
+            .then((p) => ({
+              count: p.count,
+              items: p.items.map((u): DraftSignatory => ({
+                key: `user:${u.id}`,
+                type: 'user',
+                userId: u.id,
+                name: u.lastName,
+                firstName: u.firstName,
+                email: u.email,
+                features: u.features,
+              })),
+            }));
+    load
+      .then((page) => setFound({ request, ...page }))
+      .catch(() => !signal.aborted && setFound({ request, items: [], count: 0 }));
+    return () => controller.abort();
+  }, [api, request, canReadRights]); // eslint-disable-line react-hooks/exhaustive-deps -- request carries kind, org and search
+
+  const me: DraftSignatory | null = session
+    ? {
+        key: `user:${session.userId}`,
+        type: 'user',
+        userId: session.userId,
+        name: session.fullName,
+        firstName: '',
+        email: session.email,
+        features,
+      }
+    : null;
+
+  const add = (s: DraftSignatory) => {
+    if (refusalOf(s)) return;
+    onAdd(social && s.type === 'user' ? { ...s, type: 'socialSigner' as SignatoryType, authorizedUserIds: social } : s);
+  };
+
+  const row = (s: DraftSignatory) => {
+    const refusal = refusalOf(s);
+    const warning = rightsWarningOf(s, canReadRights);
+    return (
+      <List.Item key={s.key}>
+        <Flex align="center" gap="2" px="2" py="1" borderBottomWidth="1px" wrap="wrap">
+          <Stack gap="0" flex="1" minW="10rem">
+            <Text>
+              {s.firstName} {s.name}
+            </Text>
+            {refusal ? (
+              <Badge colorPalette="red" alignSelf="flex-start">
+                {t('signbooks.picker.noEmail')}
+              </Badge>
+            ) : (
+              <Text fontSize="xs" color="fg.muted">
+                {s.email}
+              </Text>
+            )}
+            {warning && !refusal ? (
+              <Text fontSize="xs" color="orange.fg">
+                {t(warning)}
+              </Text>
+            ) : null}
+          </Stack>
+          <Button
+            size="xs"
+            variant="outline"
+            disabled={taken.has(s.key) || Boolean(refusal)}
+            title={refusal ? t(refusal) : undefined}
+            onClick={() => add(s)}
+          >
+            {t(taken.has(s.key) ? 'signbooks.picker.added' : 'signbooks.picker.add', {
+              name: `${s.firstName} ${s.name}`.trim(),
+            })}
+          </Button>
+        </Flex>
+      </List.Item>
+    );
+  };
+
+  const externalDraft: DraftSignatory = {
+    key: `external:${external.email.trim().toLowerCase()}`,
+    type: 'external',
+    name: external.name.trim(),
+    firstName: external.firstName.trim(),
+    email: external.email.trim() || null,
+    phone: external.phone.trim() || null,
+  };
+
+  return (
+    <Stack gap="3" borderWidth="1px" borderRadius="md" p="3" bg="bg.subtle">
+      {kinds.length > 1 ? (
+        <SegmentGroup.Root
+          value={kind}
+          onValueChange={({ value }) => value && setKind(value as Kind)}
+          size="sm"
+          alignSelf="flex-start"
+        >
+          <SegmentGroup.Indicator />
+          <SegmentGroup.Items items={kinds.map((k) => ({ value: k, label: t(`signbooks.picker.kinds.${k}`) }))} />
+        </SegmentGroup.Root>
+      ) : null}
+      {kind === 'external' ? (
+        <Stack gap="2">
+          <Flex gap="2" wrap="wrap">
+            {(['firstName', 'name', 'email', 'phone'] as const).map((f) => (
+              <Field.Root key={f} flex="1" minW="10rem" required={f === 'email' || f === 'name'}>
+                <Field.Label htmlFor={`${id}-${f}`}>{t(`signbooks.picker.external.${f}`)}</Field.Label>
+                <Input
+                  id={`${id}-${f}`}
+                  type={f === 'email' ? 'email' : f === 'phone' ? 'tel' : 'text'}
+                  value={external[f]}
+                  onChange={(e) => setExternal((x) => ({ ...x, [f]: e.target.value }))}
+                />
+              </Field.Root>
+            ))}
+          </Flex>
+          {external.email && refusalOf(externalDraft) ? (
+            <Text fontSize="sm" color="fg.error">
+              {t('validation.format')}
+            </Text>
+          ) : null}
+          <Button
+            size="sm"
+            alignSelf="flex-start"
+            disabled={!externalDraft.name || Boolean(refusalOf(externalDraft)) || taken.has(externalDraft.key)}
+            onClick={() => {
+              add(externalDraft);
+              setExternal({ firstName: '', name: '', email: '', phone: '' });
+            }}
+          >
+            {t('signbooks.picker.addExternal')}
+          </Button>
+        </Stack>
+      ) : (
+        <Stack gap="2">
+          {kind === 'user' && !canReadRights ? (
+            <Text fontSize="sm" color="orange.fg" role="note">
+              {t('warning.signbook.rights-unverifiable')} {t('signbooks.picker.onlyYou')}
+            </Text>
+          ) : (
+            <Field.Root>
+              <Field.Label htmlFor={`${id}-search`}>{t(`signbooks.picker.find.${kind}`)}</Field.Label>
+              <Input
+                id={`${id}-search`}
+                type="search"
+                value={text}
+                onChange={(e) => setText(e.target.value)}
+                autoComplete="off"
+              />
+            </Field.Root>
+          )}
+          {kind === 'user' && usersBefore.length > 0 ? (
+            <Stack gap="1">
+              <Checkbox.Root
+                checked={social !== null}
+                onCheckedChange={({ checked }) => setSocial(checked ? [] : null)}
+              >
+                <Checkbox.HiddenInput />
+                <Checkbox.Control />
+                <Checkbox.Label>{t('signbooks.picker.social')}</Checkbox.Label>
+              </Checkbox.Root>
+              {social !== null
+                ? usersBefore.map((u) => (
+                    <Checkbox.Root
+                      key={u.key}
+                      ml="6"
+                      checked={social.includes(u.userId ?? '')}
+                      onCheckedChange={({ checked }) =>
+                        setSocial((s) =>
+                          checked ? [...(s ?? []), u.userId ?? ''] : (s ?? []).filter((x) => x !== u.userId),
+                        )
+                      }
+                    >
+                      <Checkbox.HiddenInput />
+                      <Checkbox.Control />
+                      <Checkbox.Label>
+                        {t('signbooks.picker.authorised', { name: `${u.firstName} ${u.name}`.trim() })}
+                      </Checkbox.Label>
+                    </Checkbox.Root>
+                  ))
+                : null}
+            </Stack>
+          ) : null}
+          <List.Root listStyle="none" gap="1" maxH="16rem" overflowY="auto" aria-label={t('signbooks.picker.results')}>
+            {kind === 'user' && me && !(results?.items.some((u) => u.key === me.key) ?? false) ? row(me) : null}
+            {(kind !== 'user' || canReadRights) && !results ? (
+              <Text color="fg.muted">{t('common.loading')}</Text>
+            ) : null}
+            {results?.items.map(row)}
+          </List.Root>
+          {results && results.count > results.items.length ? (
+            <Text fontSize="xs" color="fg.muted">
+              {t('signbooks.picker.more', { shown: results.items.length, count: results.count })}
+            </Text>
+          ) : null}
+        </Stack>
+      )}
+    </Stack>
+  );
+};

@@ -1,0 +1,108 @@
+/** What a manager may do with a signbook: download the signed PDF (with its audit page), retry a failed seal, delete. */
+import { Alert, Button, Flex } from '@chakra-ui/react';
+import { useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ALERT_KEYS } from '../../../contract/keys.ts';
+import type { SignbookView } from '../../../contract/signbook.ts';
+import { isApiFailure } from '../../api/index.ts';
+import { useAlerts, useAuth } from '../../app/index.ts';
+import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
+import { useSignClient } from './useSignClient.ts';
+
+const saveBlob = (bytes: Uint8Array, name: string) => {
+  const url = URL.createObjectURL(new Blob([bytes.slice()], { type: 'application/pdf' }));
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = name;
+  a.click();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+};
+
+export const SignbookActions = ({
+  view,
+  pdf,
+  guest,
+  onChanged,
+}: {
+  view: SignbookView;
+  pdf: Uint8Array | null;
+  /** A guest signatory only downloads. */
+  guest: boolean;
+  onChanged: () => void;
+}) => {
+  const { t } = useTranslation();
+  const sign = useSignClient();
+  const alerts = useAlerts();
+  const { features } = useAuth();
+  const navigate = useNavigate();
+  const [busy, setBusy] = useState<'retry' | 'delete' | null>(null);
+  const [confirm, setConfirm] = useState(false);
+  const manager = !guest && features.includes('ParaphList');
+  const fileName = `${view.name.replace(/[\\/:*?"<>|]+/g, '_')}${view.complete ? '-signe' : ''}.pdf`;
+
+  const retry = () => {
+    setBusy('retry');
+    sign
+      .call('signbooks.retrySeal', { params: { id: view.id } })
+      .then(onChanged)
+      .catch((f: unknown) => alerts.push({ message: isApiFailure(f) ? f.key : 'error.internal', type: 'error' }))
+      .finally(() => setBusy(null));
+  };
+  const remove = () => {
+    setBusy('delete');
+    sign
+      .call('signbooks.delete', { params: { id: view.id } })
+      .then(() => {
+        alerts.push({ message: 'signbooks.view.deleted', type: 'success' });
+        void navigate({ to: '/signworkflows/status/in-progress' as '/' });
+      })
+      .catch(() => alerts.push({ message: ALERT_KEYS.signature.deleteError, type: 'error' }))
+      .finally(() => {
+        setBusy(null);
+        setConfirm(false);
+      });
+  };
+
+  return (
+    <>
+      {view.status === 'IN_ERROR' ? (
+        <Alert.Root status="error" role="alert">
+          <Alert.Indicator />
+          <Alert.Content>
+            <Alert.Title>{t('signbooks.view.sealFailed')}</Alert.Title>
+            <Alert.Description>{view.seal.error ?? t('signbooks.view.sealFailedText')}</Alert.Description>
+          </Alert.Content>
+          {manager ? (
+            <Button size="sm" colorPalette="red" loading={busy === 'retry'} onClick={retry} alignSelf="center">
+              {t('signbooks.view.retrySeal')}
+            </Button>
+          ) : null}
+        </Alert.Root>
+      ) : null}
+      <Flex gap="2" wrap="wrap" role="group" aria-label={t('signbooks.view.actions')}>
+        {view.complete ? (
+          <Button colorPalette="green" disabled={!pdf} onClick={() => pdf && saveBlob(pdf, fileName)}>
+            {t('signbooks.view.download')}
+          </Button>
+        ) : null}
+        {manager && view.status !== 'SEALING' ? (
+          <Button variant="outline" colorPalette="red" onClick={() => setConfirm(true)}>
+            {t('signbooks.view.delete')}
+          </Button>
+        ) : null}
+      </Flex>
+      <ConfirmDialog
+        open={confirm}
+        title="signbooks.view.deleteTitle"
+        text="signbooks.view.deleteText"
+        values={{ name: view.name }}
+        confirm="signbooks.view.delete"
+        danger
+        busy={busy === 'delete'}
+        onConfirm={remove}
+        onCancel={() => setConfirm(false)}
+      />
+    </>
+  );
+};

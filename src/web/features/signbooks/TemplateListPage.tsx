@@ -1,0 +1,100 @@
+/** `/signworkflows/templates`: the signbook templates (name, steps and their signatory types, document types, organisation). */
+import { Badge, Button, Flex, Heading, HStack, Stack } from '@chakra-ui/react';
+import { useNavigate } from '@tanstack/react-router';
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { TemplatePage, TemplateView } from '../../../contract/signbook.ts';
+import { useAlerts, useAuth } from '../../app/index.ts';
+import { AppLink } from '../../components/AppLink.tsx';
+import { DataTable, type DataTableColumn } from '../../components/DataTable/index.ts';
+import { SearchField } from '../../components/SearchField.tsx';
+import { useDebounced } from '../../components/useDebounced.ts';
+import { useVisibleOrgs } from '../employees/useVisibleOrgs.ts';
+import { useSignClient } from './useSignClient.ts';
+
+export const TemplateListPage = () => {
+  const { t } = useTranslation();
+  const sign = useSignClient();
+  const alerts = useAlerts();
+  const navigate = useNavigate();
+  const { session } = useAuth();
+  const { orgs } = useVisibleOrgs();
+  const [text, setText] = useState('');
+  const search = useDebounced(text.trim());
+  const [page, setPage] = useState<{ request: string; data: TemplatePage } | null>(null);
+  const request = `${session?.orgId}|${search}`;
+
+  useEffect(() => {
+    const controller = new AbortController();
+    sign
+      .call<TemplatePage>('signbooks.templates', { body: { search: search || undefined }, signal: controller.signal })
+      .then((data) => setPage({ request, data }))
+      .catch(() => {
+        if (controller.signal.aborted) return;
+        setPage({ request, data: { count: 0, items: [] } });
+        alerts.push({ message: 'signbooks.templates.loadError', type: 'error' });
+      });
+    return () => controller.abort();
+  }, [sign, request]); // eslint-disable-line react-hooks/exhaustive-deps -- request carries every input
+
+  const columns = useMemo((): DataTableColumn<TemplateView>[] => {
+    const names = new Map(orgs.map((o) => [o.id, o.name]));
+    return [
+      { id: 'name', header: t('signbooks.fields.name'), cell: (x) => x.name, minWidth: '12rem' },
+      {
+        id: 'steps',
+        header: t('signbooks.templates.steps'),
+        cell: (x) => (
+          <HStack gap="1" wrap="wrap">
+            {x.steps.map((s, i) => (
+              <Badge key={i}>
+                {i + 1}. {t(`signbooks.signatoryType.${s.signatoryType}`)}
+              </Badge>
+            ))}
+          </HStack>
+        ),
+      },
+      { id: 'docTypes', header: t('signbooks.fields.docType'), cell: (x) => x.docTypes.join(', ') || '—' },
+      {
+        id: 'organization',
+        header: t('signbooks.fields.organization'),
+        cell: (x) => names.get(x.organizationId) ?? '—',
+      },
+    ];
+  }, [t, orgs]);
+
+  return (
+    <Stack gap="4">
+      <Flex justify="space-between" align="center" gap="3" wrap="wrap">
+        <Heading as="h1" size="xl">
+          {t('sections.signbookTemplates')}
+        </Heading>
+        <Flex gap="2" wrap="wrap">
+          <Button asChild variant="outline">
+            <AppLink to="/signatories/social">{t('sections.socialSigners')}</AppLink>
+          </Button>
+          <Button asChild colorPalette="blue">
+            <AppLink to="/signworkflows/templates/new">{t('signbooks.templates.create')}</AppLink>
+          </Button>
+        </Flex>
+      </Flex>
+      <SearchField label={t('signbooks.templates.search')} maxW="md" value={text} onChange={setText} />
+      <DataTable
+        label={t('signbooks.templates.label')}
+        columns={columns}
+        rows={page?.data.items ?? []}
+        rowId={(x) => x.id}
+        total={page?.data.count ?? 0}
+        page={1}
+        size={Math.max(20, page?.data.items.length ?? 0)}
+        sort={{ field: 'name', dir: 'asc' }}
+        onPageChange={() => undefined}
+        onSizeChange={() => undefined}
+        onSortChange={() => undefined}
+        loading={page?.request !== request}
+        emptyText={t('signbooks.templates.empty')}
+        onRowClick={(x) => void navigate({ to: `/signworkflows/templates/${x.id}` as '/' })}
+      />
+    </Stack>
+  );
+};

@@ -1,0 +1,76 @@
+/**
+ * The signbook routes of seed 000 §2 read as a list scope or an item: `/signworkflows`,
+ * `/signworkflows/status/{status}`, `…/{status}/{subStatus}`, `…/{status}/{id}` (the second segment
+ * is a sub-status when it names one, else a signbook id) and `…/{status}/{subStatus}/{id}`.
+ */
+import {
+  SIGNBOOK_SUB_STATUSES,
+  type SignbookStatus,
+  type SignbookSubStatus,
+  type SignbookUrlStatus,
+} from '../../../contract/enums.ts';
+import type { SignbookListBody } from '../../../contract/signbook.ts';
+
+export interface SignbookRouteParams {
+  readonly status?: string;
+  readonly subStatusOrId?: string;
+  readonly subStatus?: string;
+  readonly id?: string;
+}
+
+export interface SignbookScope {
+  readonly status?: SignbookUrlStatus;
+  readonly subStatus?: SignbookSubStatus;
+  /** The signbook shown, when the route names one. */
+  readonly id?: string;
+}
+
+const isSubStatus = (value: string): value is SignbookSubStatus =>
+  (SIGNBOOK_SUB_STATUSES as readonly string[]).includes(value);
+
+export const scopeOf = (p: SignbookRouteParams): SignbookScope => {
+  const status = p.status as SignbookUrlStatus | undefined;
+  if (p.subStatus !== undefined)
+    return { status, subStatus: p.subStatus as SignbookSubStatus, ...(p.id ? { id: p.id } : {}) };
+  if (p.subStatusOrId !== undefined)
+    return isSubStatus(p.subStatusOrId) ? { status, subStatus: p.subStatusOrId } : { status, id: p.subStatusOrId };
+  return status ? { status } : {};
+};
+
+/** The list's URL (without an item). */
+export const listPath = (scope: Pick<SignbookScope, 'status' | 'subStatus'>): string =>
+  !scope.status
+    ? '/signworkflows'
+    : `/signworkflows/status/${scope.status}${scope.subStatus ? `/${scope.subStatus}` : ''}`;
+
+/** Where a signbook opens from a list: inside the list's scope, or under its own status. */
+export const itemPath = (scope: Pick<SignbookScope, 'status' | 'subStatus'>, id: string, status?: SignbookStatus) =>
+  scope.status
+    ? `${listPath(scope)}/${id}`
+    : `${listPath({ status: status === 'COMPLETE' ? 'done' : 'in-progress' })}/${id}`;
+
+/** The list call for a scope: the whole section lists everything, newest first. */
+export const listBodyOf = (scope: SignbookScope): Pick<SignbookListBody, 'status' | 'subStatus'> => ({
+  ...(scope.status ? { status: scope.status } : {}),
+  ...(scope.subStatus ? { subStatus: scope.subStatus } : {}),
+});
+
+/** Title key of a list scope. */
+export const titleKeyOf = (scope: SignbookScope): string =>
+  scope.subStatus
+    ? `statuses.signbooks.${scope.subStatus}`
+    : scope.status
+      ? `statuses.signbooks.${scope.status}`
+      : 'sections.signbooks';
+
+/** Tabs of the list page: every list of the section, with the badge count that goes with it. */
+export const LIST_TABS = [
+  { id: 'in-progress', scope: { status: 'in-progress' }, badge: 'inProgress' },
+  { id: 'to-sign', scope: { status: 'in-progress', subStatus: 'to-sign' }, badge: 'toSign' },
+  { id: 'waiting-for-others', scope: { status: 'in-progress', subStatus: 'waiting-for-others' }, badge: null },
+  { id: 'done', scope: { status: 'done' }, badge: 'done' },
+] as const satisfies readonly {
+  id: string;
+  scope: Pick<SignbookScope, 'status' | 'subStatus'>;
+  badge: 'inProgress' | 'toSign' | 'done' | null;
+}[];

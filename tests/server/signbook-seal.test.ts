@@ -1,0 +1,223 @@
+/**
+ * Sealing through the API: a two-step signbook signed with codes read from the outbox ends COMPLETE
+ * with a PAdES B-B signature (ETSI.CAdES.detached) — the byte range covers the whole file but the
+ * signature, the CMS digest matches those bytes, the RSA signature over the signed attributes verifies
+ * with the embedded certificate, signing-certificate-v2 binds that certificate — and an audit page
+ * mupdf can read. A failing seal is IN_ERROR with its reason, and retry seals it. With the flag, the
+ * sealed document lands in the employee signatory's safe.
+ */
+import { X509Certificate, createHash, verify } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import * as mupdf from 'mupdf';
+import forge from 'node-forge';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demoId } from '../../src/server/db/seed/ids.ts';
+import { contractPdf, hr, lastCode, orgId, userId } from './signbook-support.ts';
+import { type LoggedIn, type TestDb, authHeaders, createSeededDb, login, testApp } from './support/server.ts';
+
+let t: TestDb;
+let app: FastifyInstance;
+let api: ReturnType<typeof hr>;
+let admin: LoggedIn;
+let paie: LoggedIn;
+let paris: string;
+const ADMIN_MAIL = 'camille.martin@horizon-demo.fr';
+const PAIE_MAIL = 'julien.bernard@horizon-demo.fr';
+
+beforeAll(async () => {
+  t = await createSeededDb();
+  app = await testApp(t.db);
+  api = hr(app);
+  [admin, paie] = await Promise.all([login(app, 'admin'), login(app, 'paie')]);
+  paris = await orgId(t.db, 'Horizon Services Paris');
+}, 60_000);
+afterAll(async () => {
+  await app.close();
+  await t.dispose();
+});
+
+async function signAs(id: string, session: LoggedIn, mail: string) {
+  const asked = await api.call('POST', `/sign-workflow/recover-signature-code/${id}`, session, { mode: 'email' });
+  expect(asked.statusCode, asked.body).toBe(200);
+  const res = await api.call('POST', `/sign-workflow/sign/${id}`, session, {
+    codeSignature: await lastCode(t.db, mail),
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json();
+}
+
+async function twoStep(name: string, pages = 2) {
+  const [a, p] = [await userId(t.db, 'admin'), await userId(t.db, 'paie')];
+  const original = await contractPdf(name, pages);
+  const res = await api.upload(
+    paie,
+    {
+      name,
+      organizationId: paris,
+      steps: [{ signatories: [{ type: 'user', userId: p }] }, { signatories: [{ type: 'user', userId: a }] }],
+    },
+    [{ name: `${name}.pdf`, bytes: original }],
+  );
+  expect(res.statusCode, res.body).toBe(201);
+  return { id: res.json().signbook.id as string, original };
+}
+
+const documentOf = async (id: string) =>
+  app.inject({ method: 'GET', url: `/api/hrdesk/sign-workflow/${id}/document`, headers: authHeaders(admin) });
+
+const oidOf = (node: forge.asn1.Asn1) => forge.asn1.derToOid(node.value as string);
+const kids = (node: forge.asn1.Asn1) => node.value as forge.asn1.Asn1[];
+const bin = (node: forge.asn1.Asn1) => Buffer.from(node.value as string, 'binary');
+const derOf = (node: forge.asn1.Asn1) => Buffer.from(forge.asn1.toDer(node).getBytes(), 'binary');
+const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
+
+/**
+ * What a PAdES validator checks of a B-B signature, done by hand with node's own crypto (not the code
+ * that built it): the SubFilter, the byte range, the CMS digest, the signature over the signed
+ * attributes, and the ESS signing-certificate-v2 binding the embedded certificate.
+ */
+function verifySignature(pdf: Buffer) {
+  const text = pdf.toString('latin1');
+  expect(text.match(/\/SubFilter\s*\/([\w.]+)/g)).toEqual(['/SubFilter /ETSI.CAdES.detached']);
+  expect(text).toMatch(/\/M\s*\(D:\d{14}/); // the signing time lives in the signature dictionary
+  const ranges = [...text.matchAll(/\/ByteRange\s*\[\s*(\d+)\s+(\d+)\s+(\d+)\s+(\d+)\s*\]/g)];
+  expect(ranges).toHaveLength(1);
+  const [a, b, c, d] = ranges[0]!.slice(1).map(Number) as [number, number, number, number];
+  // The whole file but the /Contents hex string (its angle brackets included in the gap).
+  expect([a, c + d]).toEqual([0, pdf.length]);
+  const gap = pdf.subarray(b, c).toString('latin1');
+  expect(gap).toMatch(/^<[0-9a-fA-F]+>$/);
+  const cms = forge.asn1.fromDer(forge.util.createBuffer(Buffer.from(gap.slice(1, -1), 'hex').toString('binary')), {
+    parseAllBytes: false,
+  } as unknown as boolean);
+  expect(oidOf(kids(cms)[0]!)).toBe('1.2.840.113549.1.7.2'); // SignedData
+  const signedData = kids(kids(cms)[1]!)[0]!;
+  const [, , encap, certs, signerInfos] = kids(signedData);
+  expect(kids(encap!)).toHaveLength(1); // detached: no content inside
+  const certDer = derOf(kids(certs!)[0]!);
+  const cert = new X509Certificate(certDer);
+  expect(cert.subject).toContain('Paie Docs');
+  const [, , digestAlg, signedAttrs, , signature] = kids(kids(signerInfos!)[0]!);
+  expect(oidOf(kids(digestAlg!)[0]!)).toBe('2.16.840.1.101.3.4.2.1'); // SHA-256
+  const attrs = new Map(kids(signedAttrs!).map((attr) => [oidOf(kids(attr)[0]!), kids(kids(attr)[1]!)[0]!]));
+  // contentType, messageDigest, signing-certificate-v2; no signingTime (PAdES B-B).
+  expect([...attrs.keys()].sort()).toEqual([
+    '1.2.840.113549.1.9.16.2.47',
+    '1.2.840.113549.1.9.3',
+    '1.2.840.113549.1.9.4',
+  ]);
+  expect(oidOf(attrs.get('1.2.840.113549.1.9.3')!)).toBe('1.2.840.113549.1.7.1');
+  const signed = Buffer.concat([pdf.subarray(a, a + b), pdf.subarray(c, c + d)]);
+  expect(bin(attrs.get('1.2.840.113549.1.9.4')!).toString('hex')).toBe(sha256(signed));
+  // signing-certificate-v2 → certs → first ESSCertIDv2 → certHash (SHA-256 by default).
+  const essCertId = kids(kids(attrs.get('1.2.840.113549.1.9.16.2.47')!)[0]!)[0]!;
+  expect(bin(kids(essCertId)[0]!).toString('hex')).toBe(sha256(certDer));
+  // The signature covers the DER of the signed attributes as a SET (tag 0x31, not the [0] of the SignerInfo).
+  const set = derOf(signedAttrs!);
+  set[0] = 0x31;
+  expect(verify('sha256', set, cert.publicKey, bin(signature!))).toBe(true);
+}
+
+/** The lists of the side navigation for one user (ids) with their counts, and the badges they get. */
+async function listsAndBadges(session: LoggedIn) {
+  const list = async (body: object) => {
+    const res = await api.call('POST', '/sign-workflows', session, { ...body, limit: 200 });
+    expect(res.statusCode, res.body).toBe(200);
+    const page = res.json() as { count: number; items: { id: string }[] };
+    return { count: page.count, ids: page.items.map((b) => b.id) };
+  };
+  const [inProgress, toSign, done, error] = await Promise.all([
+    list({ status: 'in-progress' }),
+    list({ status: 'in-progress', subStatus: 'to-sign' }),
+    list({ status: 'done' }),
+    list({ status: 'error' }),
+  ]);
+  const badges = (await app.inject({ method: 'GET', url: '/api/hrdesk/badges', headers: authHeaders(session) })).json();
+  return {
+    inProgress: inProgress.ids,
+    done: done.ids,
+    error: error.ids,
+    counts: { inProgress: inProgress.count, toSign: toSign.count, done: done.count },
+    badges: badges.signbooks as { inProgress: number; toSign: number; done: number },
+  };
+}
+
+function pagesText(pdf: Buffer): string[] {
+  const doc = mupdf.Document.openDocument(pdf, 'application/pdf');
+  try {
+    return Array.from({ length: doc.countPages() }, (_, i) =>
+      doc.loadPage(i).toStructuredText('preserve-whitespace').asText(),
+    );
+  } finally {
+    doc.destroy();
+  }
+}
+
+describe('sealing a signbook', () => {
+  it('two steps signed with outbox codes → COMPLETE, sealed and verifiable, audit page readable', async () => {
+    const { id, original } = await twoStep('Contrat scellé');
+    const afterFirst = await signAs(id, paie, PAIE_MAIL);
+    expect([afterFirst.status, afterFirst.currentStep]).toEqual(['IN_PROGRESS', 1]);
+    const done = await signAs(id, admin, ADMIN_MAIL);
+    expect(done.status).toBe('COMPLETE');
+    const before = createHash('sha256').update(original).digest('hex');
+    expect(done.seal).toMatchObject({ sha256Before: before, error: null });
+
+    const res = await documentOf(id);
+    expect([res.statusCode, res.headers['content-type']]).toEqual([200, 'application/pdf']);
+    const sealed = res.rawPayload;
+    expect(done.seal.sha256After).toBe(createHash('sha256').update(sealed).digest('hex'));
+    verifySignature(sealed);
+
+    const pages = pagesText(sealed);
+    expect(pages).toHaveLength(3);
+    const audit = pages[2]!.replace(/\s+/g, ' ');
+    expect(audit).toContain("Piste d'audit de signature électronique");
+    expect(audit).toContain(before);
+    expect(audit).toContain('Étape 1 — Julien Bernard');
+    expect(audit).toContain('Étape 2 — Camille Martin');
+    expect(audit).toContain('code reçu par e-mail');
+  });
+
+  it('a failing seal shows IN_ERROR with its reason, never stuck, and retry seals it', async () => {
+    const { id, original } = await twoStep('Scellement en échec', 1);
+    await signAs(id, paie, PAIE_MAIL);
+    const fileId = (await t.db.query<{ file_id: string }>(`SELECT file_id FROM dom_main.signbooks WHERE id = $1`, [id]))
+      .rows[0]!.file_id;
+    await t.db.query(`UPDATE dom_main.files SET content = $2 WHERE id = $1`, [fileId, Buffer.from('%PDF-1.7 tronqué')]);
+    const failed = await signAs(id, admin, ADMIN_MAIL);
+    expect(failed.status).toBe('IN_ERROR');
+    expect(failed.seal.error).toEqual(expect.any(String));
+    // Its creator still finds it under "in progress" (and "errors"), and the badges count what the lists show.
+    const creatorView = await listsAndBadges(paie);
+    expect(creatorView.inProgress).toContain(id);
+    expect(creatorView.error).toContain(id);
+    expect(creatorView.badges).toEqual(creatorView.counts);
+
+    await t.db.query(`UPDATE dom_main.files SET content = $2 WHERE id = $1`, [fileId, Buffer.from(original)]);
+    const retried = await api.call('POST', `/sign-workflow/retry-seal/${id}`, admin);
+    expect(retried.statusCode, retried.body).toBe(200);
+    expect(retried.json()).toMatchObject({ status: 'COMPLETE', seal: { error: null } });
+    verifySignature((await documentOf(id)).rawPayload);
+    const sealedView = await listsAndBadges(paie);
+    expect([sealedView.inProgress.includes(id), sealedView.done.includes(id)]).toEqual([false, true]);
+    expect(sealedView.badges).toEqual(sealedView.counts);
+    expect(sealedView.badges.inProgress).toBe(creatorView.badges.inProgress - 1);
+    const again = await api.call('POST', `/sign-workflow/retry-seal/${id}`, admin);
+    expect(again.statusCode).toBe(409);
+  });
+
+  it("with the flag, the sealed document goes into the employee signatory's safe", async () => {
+    const telework = demoId('signbook:main:telework');
+    const done = await signAs(telework, admin, ADMIN_MAIL);
+    expect(done.status).toBe('COMPLETE');
+    const { rows } = await t.db.query<{ destination: string; n: number }>(
+      `SELECT d.destination, count(*)::int AS n FROM dom_main.documents d
+         JOIN dom_main.signbooks b ON b.signed_file_id = d.file_id
+         JOIN dom_main.signatories g ON g.signbook_id = b.id AND g.employee_id = d.employee_id
+        WHERE b.id = $1 GROUP BY d.destination`,
+      [telework],
+    );
+    expect(rows).toEqual([{ destination: 'EMPLOYEE_SAFE', n: 1 }]);
+  });
+});
