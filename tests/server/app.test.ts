@@ -82,6 +82,10 @@ describe('plumbing', () => {
       expect(asset.headers['cache-control']).toContain('immutable');
       expect((await spa.inject({ method: 'GET', url: '/api/nope' })).json().key).toBe(ERROR_KEYS.notFound);
       expect((await spa.inject({ method: 'GET', url: '/assets/missing.js' })).statusCode).toBe(404);
+      // A client route whose last segment merely contains a dot (a signing link's token) is a page.
+      const guest = await spa.inject({ method: 'GET', url: '/signworkflows/guest/main.AbC9xYz' });
+      expect(guest.statusCode).toBe(200);
+      expect(guest.body).toContain('spa');
     } finally {
       await spa.close();
     }

@@ -8,6 +8,9 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { ERROR_KEYS } from '../../contract/keys.ts';
 
+const ASSET_EXTENSION =
+  /\.(?:js|mjs|css|map|json|png|jpe?g|gif|svg|ico|webp|avif|woff2?|ttf|otf|txt|xml|webmanifest|wasm|pdf)$/i;
+
 const NOT_SPA = /^\/(api|socket\.io|static|edocsign)(\/|$|\?)/;
 
 const MISSING_BUILD_PAGE = `<!doctype html>
@@ -45,8 +48,9 @@ export async function registerSpa(app: FastifyInstance, webDir: string): Promise
         .status(path === '/' ? 200 : 404)
         .type('text/html; charset=utf-8')
         .send(MISSING_BUILD_PAGE);
-    // A path that looks like a file and is missing is a real 404, not a client route.
-    if (/\.[a-z0-9]+$/i.test(path)) return reply.status(404).send({ key: ERROR_KEYS.notFound, status: 404 });
+    // A missing asset (a file extension the build emits) is a real 404, not a client route. Only
+    // known extensions count: client routes may end in anything (signing links carry tokens).
+    if (ASSET_EXTENSION.test(path)) return reply.status(404).send({ key: ERROR_KEYS.notFound, status: 404 });
     return reply.header('cache-control', 'no-cache').sendFile('index.html');
   });
 }
