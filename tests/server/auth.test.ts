@@ -268,9 +268,9 @@ describe('feature rights', () => {
   });
 
   it('checks the feature of routes not served yet before answering 501', async () => {
-    const session = await login(app, 'sansmail');
-    // Postal information (campaigns issue, not in its lifecycle increment) is still served with 501.
-    const url = '/api/dispatch/dispatch/00000000-0000-4000-8000-000000000000/editiqueInfos';
+    // Access rules (the rights issue) are still served with 501; paie lacks UserAccess.
+    const session = await login(app, 'paie');
+    const url = '/api/user/access-rule/00000000-0000-4000-8000-000000000000';
     const forbidden = await app.inject({ method: 'GET', url, headers: authHeaders(session) });
     expect(forbidden.statusCode).toBe(403);
     const admin = await login(app, 'admin');
