@@ -44,6 +44,9 @@ async function recordLive(page: Page) {
 const live = (page: Page) =>
   page.evaluate(() => {
     const w = window as unknown as { lit?: string[]; pages?: string[]; notReloaded?: boolean };
+    // The observer's callback may still be queued behind the last render: read the screen once more.
+    const lit = document.querySelector('[data-state][aria-current="step"]')?.getAttribute('data-state');
+    if (lit && w.lit && w.lit.at(-1) !== lit) w.lit.push(lit);
     return { lit: w.lit ?? [], pages: w.pages ?? [], notReloaded: w.notReloaded === true };
   });
 
