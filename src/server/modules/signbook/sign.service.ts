@@ -7,7 +7,7 @@ import type { SignatureCodeMode } from '../../../contract/enums.ts';
 import { ERROR_KEYS } from '../../../contract/keys.ts';
 import type { RecoverCodeAnswer, RecoverCodeBody, SignbookView } from '../../../contract/signbook.ts';
 import { type SignRefusal, signRefusal, statusOf } from '../../../../machines/signbook/index.ts';
-import { schemaOf } from '../../db/db.ts';
+import { type Queryable, schemaOf } from '../../db/db.ts';
 import { ApiFailure } from '../../http/errors.ts';
 import type { Deps } from '../../http/routes.ts';
 import { createDeliveryPort } from '../../ports/delivery.ts';
@@ -40,6 +40,15 @@ const CODE_TEXT: Record<SignatureCodeMode, (code: string, name: string) => strin
     `Bonjour. Votre code de signature pour ${name} est : ${code.split('').join(', ')}. Je répète : ${code.split('').join(', ')}.`,
 };
 
+/** Where the pending code went by phone: a new code asked after a reload does not know the typed phone. */
+async function pendingPhone(q: Queryable, s: string, signatoryId: string): Promise<string | null> {
+  const { rows } = await q.query<{ destination: string }>(
+    `SELECT destination FROM ${s}.signature_codes WHERE signatory_id = $1 AND channel <> 'email'`,
+    [signatoryId],
+  );
+  return rows[0]?.destination ?? null;
+}
+
 export async function recoverCode(
   deps: Deps,
   session: Who,
@@ -47,10 +56,12 @@ export async function recoverCode(
   body: RecoverCodeBody,
 ): Promise<RecoverCodeAnswer> {
   const delivery = createDeliveryPort(deps.db, deps.mail);
+  const s = schemaOf(session.domain);
   const { answer, deliver } = await deps.db.tx(async (q) => {
     const { row, signatories } = await scopedRow(q, session, id, true);
     const mine = actingSignatory(row, signatories, session);
-    const to = body.mode === 'email' ? mine.email : body.phone?.trim() || mine.phone;
+    const to =
+      body.mode === 'email' ? mine.email : body.phone?.trim() || (await pendingPhone(q, s, mine.id)) || mine.phone;
     if (!to) {
       throw new ApiFailure(
         400,
