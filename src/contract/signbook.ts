@@ -160,7 +160,8 @@ export type SignbookUpdateBody = typeof SignbookUpdateBody.Type;
 /**
  * `POST /sign-workflow/recover-signature-code/{workflowId}`. A code by e-mail always goes to the
  * signatory's recorded address (`email` is accepted but not used: the code authenticates the person
- * the signbook names); by SMS or voice, to `phone` when given, else to the phone of the code still pending (a "new code" after a reload), else to the recorded phone.
+ * the signbook names); by SMS or voice, to `phone` when given, else to the phone of the code still
+ * pending (a "new code" after a reload), else to the recorded phone.
  * A new request replaces the pending code and resets its tries.
  */
 export const RecoverCodeBody = S.Struct({
