@@ -15,6 +15,10 @@ export const campaignFixtures = {
   ],
   'campaign.update': [{ type: 'campaign.update' }],
   'campaign.document.refuse': [{ type: 'campaign.document.refuse', docId: 'doc-1', reason: 'Mauvais salarié' }],
+  'campaign.document.send': [
+    { type: 'campaign.document.send', failed: 0, retryable: 0 },
+    { type: 'campaign.document.send', failed: 1, retryable: 1 },
+  ],
   'job.split.completed': [
     { type: 'job.split.completed', review: true },
     { type: 'job.split.completed', review: false },

@@ -46,6 +46,35 @@ describe('campaign lifecycle', () => {
     expect(statusOf(run([{ type: 'campaign.deleteDocuments', remainingFailed: 0 }], deletable))).toBe('DISPATCHED');
   });
 
+  it('follows one document sent in error: dispatched when no failure is left, remedies recomputed otherwise', () => {
+    const send = (failed: number, retryable: number) =>
+      ({ type: 'campaign.document.send', failed, retryable }) as const;
+    const retryable = snapshotFor('IN_ERROR', { canRetry: true });
+    const some = run([send(2, 1)], retryable);
+    expect([statusOf(some), some.context]).toEqual(['IN_ERROR', { canRetry: true, canDelete: true }]);
+    const onlyDeletable = run([send(1, 0)], some);
+    expect([statusOf(onlyDeletable), onlyDeletable.context]).toEqual([
+      'IN_ERROR',
+      { canRetry: false, canDelete: true },
+    ]);
+    const none = run([send(0, 0)], onlyDeletable);
+    expect([statusOf(none), none.context]).toEqual(['DISPATCHED', { canRetry: false, canDelete: false }]);
+    // A failed split distributed nothing: there is no document to send.
+    expect(run([{ type: 'job.split.failed' }]).can(send(0, 0))).toBe(false);
+  });
+
+  it('lets one document go ahead of a running distribution without moving the campaign, and nowhere else', () => {
+    const queued = run([{ type: 'job.split.completed', review: false }]);
+    expect(statusOf(run([{ type: 'campaign.document.send', failed: 3, retryable: 3 }], queued))).toBe(
+      'NEEDS_DISPATCHING',
+    );
+    for (const status of ['SPLITTING', 'NEEDS_VALIDATION', 'DISPATCHED', 'REFUSED', 'CANCELED'] as const)
+      expect([status, snapshotFor(status).can({ type: 'campaign.document.send', failed: 0, retryable: 0 })]).toEqual([
+        status,
+        false,
+      ]);
+  });
+
   it('refuses operator actions once the campaign is over', () => {
     for (const status of ['DISPATCHED', 'REFUSED', 'CANCELED'] as const) {
       const view = selectCampaign(snapshotFor(status));

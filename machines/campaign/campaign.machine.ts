@@ -4,10 +4,16 @@
  * splitting → awaitingValidation (check before distribution) or dispatching → dispatched | inError;
  * refused and canceled end it. Documents live in the database; the machine only decides what is allowed.
  * Invariant: canRetry/canDelete are true only in inError. Events a state ignores are refused
- * (`snapshot.can` is false): the API answers 409 for them.
+ * (`snapshot.can` is false): the API answers 409 for them. One document sent or retried by an operator
+ * (`campaign.document.send`) moves the campaign only in inError; while dispatching, the run's end counts it.
  */
 import { and, assign, emit, setup } from 'xstate';
 import type { CampaignContext, CampaignEmitted, CampaignEvent } from './campaign.types.ts';
+
+type Failures = Extract<CampaignEvent, { type: 'job.dispatch.completed' | 'campaign.document.send' }>;
+/** The failures an event reports: a distribution run's end, or one document's deposit. */
+const failuresOf = (event: CampaignEvent): Failures | null =>
+  event.type === 'job.dispatch.completed' || event.type === 'campaign.document.send' ? event : null;
 
 export const initialCampaignContext: CampaignContext = { canRetry: false, canDelete: false };
 
@@ -17,7 +23,12 @@ export const campaignMachine = setup({
   types: {} as { context: CampaignContext; events: CampaignEvent; emitted: CampaignEmitted },
   guards: {
     isReviewRequired: ({ event }) => event.type === 'job.split.completed' && event.review,
-    hasFailures: ({ event }) => event.type === 'job.dispatch.completed' && event.failed > 0,
+    hasFailures: ({ event }) => (failuresOf(event)?.failed ?? 0) > 0,
+    /** Documents of a distribution failed (either remedy): a failed split distributed none to send. */
+    hasFailedDocuments: ({ context }) => context.canRetry || context.canDelete,
+    /** The same, with failures still left after one document's deposit. */
+    hasFailuresLeft: ({ context, event }) =>
+      (context.canRetry || context.canDelete) && (failuresOf(event)?.failed ?? 0) > 0,
     canRetry: ({ context }) => context.canRetry,
     canDelete: ({ context }) => context.canDelete,
     hasNoFailuresLeft: ({ event }) => event.type === 'campaign.deleteDocuments' && event.remainingFailed === 0,
@@ -25,11 +36,10 @@ export const campaignMachine = setup({
     hasNoRemedy: ({ context }) => !context.canRetry && !context.canDelete,
   },
   actions: {
-    storeFailures: assign(({ event }) =>
-      event.type === 'job.dispatch.completed'
-        ? { canRetry: event.retryable > 0, canDelete: event.failed > event.retryable }
-        : {},
-    ),
+    storeFailures: assign(({ event }) => {
+      const failures = failuresOf(event);
+      return failures ? { canRetry: failures.retryable > 0, canDelete: failures.failed > failures.retryable } : {};
+    }),
     setRetryable: assign({ canRetry: true, canDelete: false }),
     clearFailures: assign(cleared),
     // Transitions that change no state still act: the server publishes what they announce.
@@ -75,6 +85,8 @@ export const campaignMachine = setup({
           { target: 'dispatched' },
         ],
         'job.dispatch.failed': { target: 'inError', actions: 'setRetryable' },
+        // A waiting document sent ahead of the run: the counts moved, the run's end still decides.
+        'campaign.document.send': { actions: 'emitProgressed' },
       },
     },
     dispatched: {},
@@ -86,6 +98,10 @@ export const campaignMachine = setup({
           { guard: 'canDelete', target: 'inError' },
         ],
         'campaign.cancel': { guard: 'hasNoRemedy', target: 'canceled' },
+        'campaign.document.send': [
+          { guard: 'hasFailuresLeft', actions: 'storeFailures' },
+          { guard: 'hasFailedDocuments', target: 'dispatched', actions: 'clearFailures' },
+        ],
       },
     },
     refused: {},

@@ -16,7 +16,13 @@ export type CampaignIntent =
   /** `remainingFailed`: failed documents left after the deletion; none left → the campaign is dispatched. */
   | { readonly type: 'campaign.deleteDocuments'; readonly remainingFailed: number }
   | { readonly type: 'campaign.update' }
-  | { readonly type: 'campaign.document.refuse'; readonly docId: string; readonly reason: string };
+  | { readonly type: 'campaign.document.refuse'; readonly docId: string; readonly reason: string }
+  /**
+   * One document deposited now (a failed one retried, a waiting one sent), with the campaign's failures
+   * left after it: `failed` documents still in error or never distributed, `retryable` among them those
+   * a retry may fix. The API sends it after the deposit, in the same transaction.
+   */
+  | { readonly type: 'campaign.document.send'; readonly failed: number; readonly retryable: number };
 
 /** Facts: what the split and dispatch jobs report. */
 export type CampaignFact =

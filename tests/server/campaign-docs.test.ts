@@ -133,6 +133,36 @@ describe('retrying one failed document', () => {
     expect((await campaignOf(id)).status).toBe('DISPATCHED');
   });
 
+  it('recomputes the remedies of a campaign in error; documents a dead run left waiting still need the retry', async () => {
+    const emps = await employeesOf(t.db, 'Horizon Logistique Lyon', 4);
+    const mixed = await insertCampaign(t.db, {
+      orgName: 'Horizon Logistique Lyon',
+      status: 'IN_ERROR',
+      canRetry: true,
+      canDelete: true,
+      docs: [
+        { employeeId: emps[0]!, status: 'NOT_DISPATCHED', failureCause: 'EDOCPERSO_ERROR' },
+        { employeeId: emps[1]!, status: 'NOT_DISPATCHED', failureCause: 'NO_DOC_FOUND', withFile: false },
+      ],
+    });
+    expect((await call('POST', `/dispatched-doc/retry/${mixed.docIds[0]}`)).statusCode).toBe(200);
+    const left = await campaignOf(mixed.campaignId);
+    expect([left.status, left.canRetry, left.canDelete]).toEqual(['IN_ERROR', false, true]);
+    // The distribution died with a document never sent: sending another one does not end the campaign.
+    const died = await insertCampaign(t.db, {
+      orgName: 'Horizon Logistique Lyon',
+      status: 'IN_ERROR',
+      canRetry: true,
+      docs: [
+        { employeeId: emps[2]!, status: 'NEEDS_DISPATCHING' },
+        { employeeId: emps[3]!, status: 'CANT_AUTO_ATTACH_EMP_TO_ORG' },
+      ],
+    });
+    expect((await call('GET', `/dispatched-doc/send/${died.docIds[1]}`)).statusCode).toBe(200);
+    const waiting = await campaignOf(died.campaignId);
+    expect([waiting.status, waiting.canRetry, waiting.canDelete]).toEqual(['IN_ERROR', true, false]);
+  });
+
   it('dispatches a document waiting for registration once the employee finalised the safe, and not before', async () => {
     const id = campaign('main-dispatched');
     const [waiting] = await docs(id, `status = 'WAITING_FOR_USER_REGISTRATION'`);

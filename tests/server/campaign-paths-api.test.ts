@@ -8,7 +8,9 @@
  *                              campaign is seen DISPATCHING; a second one is a second run (a resumed job);
  *   job.dispatch.completed   → the held runs go on: the test safe refuses `failed` deposits when they are
  *                              retryable, else the subscription's document limit refuses them;
- *   job.dispatch.failed      → the held runs lose their database connection (the transaction throws).
+ *   job.dispatch.failed      → the held runs lose their database connection (the transaction throws);
+ *   campaign.document.send   → one-document calls (campaign-paths-api.docs.ts): a waiting document sent
+ *                              while dispatching, failed ones retried in error until the event's failures are left.
  * After each step the API's status and flags equal the machine's; in every state reached, each intent the
  * machine refuses answers 409 and changes nothing, and a job the state does not expect changes nothing.
  */
@@ -25,6 +27,7 @@ import { payrollPdf, type PayrollEmployee } from '../../src/server/pdf/index.ts'
 import { type SafePort, embeddedSafePort } from '../../src/server/ports/safe.ts';
 import { noPush } from '../../src/server/push/push.ts';
 import { transitionPaths } from '../harness/index.ts';
+import { callsFor, refusedCall } from './campaign-paths-api.docs.ts';
 import { Gate, failingFor } from './campaign-paths-api.jobs.ts';
 import { type LoggedIn, type TestDb, authHeaders, createSeededDb, login, testConfig } from './support/server.ts';
 
@@ -196,7 +199,12 @@ async function completeRuns(run: Run): Promise<void> {
 }
 
 /** One step of a path through the API or a job. */
-async function perform(run: Run, event: CampaignEvent, ahead: readonly CampaignEvent[]): Promise<void> {
+async function perform(
+  run: Run,
+  event: CampaignEvent,
+  ahead: readonly CampaignEvent[],
+  snapshot: CampaignSnapshot,
+): Promise<void> {
   const id = run.campaignId;
   const ok = async (res: { statusCode: number; body: string }) => expect(res.statusCode, res.body).toBe(200);
   switch (event.type) {
@@ -243,6 +251,9 @@ async function perform(run: Run, event: CampaignEvent, ahead: readonly CampaignE
       expect(ids.length).toBeGreaterThan(0);
       return ok(await api('DELETE', '/dispatched-docs', { dispatchedDocIds: ids }));
     }
+    case 'campaign.document.send':
+      for (const call of await callsFor(t.db, id, snapshot, event)) await ok(await api(call.method, call.url));
+      return;
   }
 }
 
@@ -264,6 +275,10 @@ async function refusedIntent(campaignId: string, event: CampaignEvent) {
       return anyDoc ? api('POST', '/dispatched-docs/refuse', { ids: [anyDoc], reason: 'Non' }) : null;
     case 'campaign.deleteDocuments':
       return anyDoc ? api('DELETE', '/dispatched-docs', { dispatchedDocIds: [anyDoc] }) : null;
+    case 'campaign.document.send': {
+      const call = await refusedCall(t.db, campaignId);
+      return call ? api(call.method, call.url) : null;
+    }
     default:
       return null;
   }
@@ -314,7 +329,7 @@ describe('campaign machine paths through the API and the jobs', () => {
         for (const [i, event] of events.entries()) {
           await assertRefusalsIn(snapshot, campaignId);
           if (event.type.startsWith('job.dispatch.') && run.gate.waiting === 0) run.gate = new Gate();
-          await perform(run, event, events.slice(i + 1));
+          await perform(run, event, events.slice(i + 1), snapshot);
           [snapshot] = transition(campaignMachine, snapshot, event);
           const answer = (await api('GET', `/dispatch/${campaignId}`)).json();
           expect([event.type, answer.status, answer.canRetry, answer.canDelete]).toEqual([

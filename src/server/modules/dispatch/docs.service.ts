@@ -2,8 +2,8 @@
  * One dispatched document: its page's facts, and the operator's retry (a failed document) and send
  * (a document still waiting) of seed 001 §7.2. Both reuse the job's guarded deposit (`depositOne`) in
  * ONE transaction that first locks the campaign, so a document is never deposited twice; a state
- * that forbids the action answers 409 with nothing changed. When the last failure of a campaign in
- * error is cleared, the campaign follows through the machine (`followFailures`).
+ * that forbids the action answers 409 with nothing changed. The campaign then follows through the
+ * machine's `campaign.document.send` with the failures left (`followFailures`).
  */
 import type { DispatchedDocDetail } from '../../../contract/dispatch.ts';
 import type { DispatchedDocument } from '../../../contract/entities.ts';
@@ -88,35 +88,22 @@ const sendable = (doc: DocRow, campaign: CampaignRow): boolean => {
 };
 
 /**
- * A campaign in error whose failures changed: the machine decides. With retryable failures it is
- * the campaign's retry followed by a distribution run that reports what is left; without, the
- * deletion path (`remainingFailed` 0 → dispatched). No other state moves.
+ * After one document's deposit, the campaign's failures go to the machine: in error it recomputes its
+ * remedies (none left → dispatched); while dispatching the run's end counts them. Documents still
+ * waiting for a run count as retryable: a retry is what would send them (after a dispatch that died).
+ * States that do not follow one document (a late one in a distributed campaign) are left as they are.
  */
-export async function followFailures(q: Queryable, session: Session, campaignId: string): Promise<void> {
-  const row = await campaignRow(q, session.domain, campaignId, true);
-  if (!row) return;
-  const snapshot = snapshotOfRow(row);
-  if (!snapshot.matches('inError')) return;
+async function followFailures(q: Queryable, session: Session, campaign: CampaignRow): Promise<void> {
+  const pending = `d.status IN ('NEEDS_DISPATCHING', 'DISPATCHING')`;
   const { rows } = await q.query<{ failed: number; retryable: number }>(
-    `SELECT count(*) FILTER (WHERE ${RETRYABLE_SQL} OR ${DELETABLE_SQL})::int AS failed,
-            count(*) FILTER (WHERE ${RETRYABLE_SQL})::int AS retryable
+    `SELECT count(*) FILTER (WHERE ${RETRYABLE_SQL} OR ${pending} OR ${DELETABLE_SQL})::int AS failed,
+            count(*) FILTER (WHERE ${RETRYABLE_SQL} OR ${pending})::int AS retryable
        FROM ${schemaOf(session.domain)}.dispatched_docs d WHERE d.campaign_id = $1`,
-    [campaignId],
+    [campaign.id],
   );
-  const { failed = 0, retryable: left = 0 } = rows[0] ?? {};
-  const { canRetry, canDelete } = snapshot.context;
-  if (failed > 0 && canRetry === left > 0 && canDelete === failed > left) return;
-  const apply = async (event: Parameters<typeof applyEvent>[3]) => {
-    const current = await campaignRow(q, session.domain, campaignId, true);
-    if (current) await applyEvent(q, session.domain, current, event);
-  };
-  if (canRetry) {
-    await apply({ type: 'campaign.retry' });
-    await apply({ type: 'job.dispatch.progressed' });
-    await apply({ type: 'job.dispatch.completed', failed, retryable: left });
-  } else if (canDelete && failed === 0) {
-    await apply({ type: 'campaign.deleteDocuments', remainingFailed: 0 });
-  }
+  const { failed = 0, retryable = 0 } = rows[0] ?? {};
+  const event = { type: 'campaign.document.send', failed, retryable } as const;
+  if (snapshotOfRow(campaign).can(event)) await applyEvent(q, session.domain, campaign, event);
 }
 
 async function actOnDoc(
@@ -142,7 +129,7 @@ async function actOnDoc(
     const safe = safePortOf(deps);
     const row = await depositOne(q, { safe }, session.domain, campaign, id, allowance, ['NEEDS_DISPATCHING']);
     if (!row) throw new ApiFailure(409, ERROR_KEYS.illegalTransition);
-    await followFailures(q, session, campaign.id);
+    await followFailures(q, session, campaign);
     return { row, orgId: campaign.organization_id };
   });
   const doc = toDispatchedDoc(stored.row);

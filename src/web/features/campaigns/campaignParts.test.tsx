@@ -37,6 +37,17 @@ describe('lifecycle diagram', () => {
     expect(steps.find((s) => s.dataset.state === 'dispatched')?.textContent).toContain('Étape finale');
   });
 
+  it('names every move in words, one document retried or sent included', () => {
+    renderWithProviders(<LifecycleDiagram machine={campaignMachine} current="inError" />);
+    const section = screen.getByRole('region', { name: 'Cycle de vie de la campagne' });
+    expect(section.textContent).not.toContain('campaigns.lifecycle.');
+    const inError = within(section)
+      .getAllByRole('listitem')
+      .find((el) => el.dataset.state === 'inError');
+    expect(inError?.textContent).toContain('→ Distribuée (relancer ou envoyer un document)');
+    expect(inError?.textContent).toContain('→ Distribution (relancer)');
+  });
+
   it('reads the moves from the chart, not from a drawing: retry leads back to distribution', () => {
     const graph = lifecycleGraph(campaignMachine);
     expect(graph.initial).toBe('splitting');
