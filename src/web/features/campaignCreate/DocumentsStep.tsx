@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAlerts, useServices } from '../../app/index.ts';
 import { PdfDropZone } from '../../components/PdfDropZone.tsx';
+import { saveBlob } from '../../components/saveBlob.ts';
 import { formatSize, refusalOf } from '../../components/pdfFile.ts';
 import type { CampaignCreation } from './useCampaignCreation.ts';
 
@@ -31,14 +32,7 @@ export const DocumentsStep = ({ creation }: { creation: CampaignCreation }) => {
     setDownloading(true);
     api
       .call<Blob>('campaigns.samplePayroll', { query: { pages: SAMPLE_PAGES } })
-      .then((blob) => {
-        const url = URL.createObjectURL(blob);
-        const a = document.createElement('a');
-        a.href = url;
-        a.download = 'bulletins-exemple.pdf';
-        a.click();
-        setTimeout(() => URL.revokeObjectURL(url), 1000);
-      })
+      .then((blob) => saveBlob(blob, 'bulletins-exemple.pdf'))
       .catch(() => alerts.push({ type: 'error', message: 'campaignCreate.documents.sampleError' }))
       .finally(() => setDownloading(false));
   };

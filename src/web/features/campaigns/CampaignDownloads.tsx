@@ -10,20 +10,10 @@ import type { Campaign } from '../../../contract/entities.ts';
 import type { RouteId } from '../../../contract/routes.ts';
 import { isApiFailure } from '../../api/index.ts';
 import { useAlerts, useServices } from '../../app/index.ts';
+import { saveBlob } from '../../components/saveBlob.ts';
 import type { DocFilter } from './DispatchedDocsTable.tsx';
 
 type Download = 'report' | 'ignoredPages' | 'merged' | 'mergedSelection';
-
-const saveBlob = (blob: Blob, filename: string): void => {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1_000);
-};
 
 /** The report's name as the server gives it: `rapport-<campaign>.csv`. */
 export const reportName = (campaignName: string): string =>

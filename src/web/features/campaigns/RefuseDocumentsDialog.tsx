@@ -1,7 +1,6 @@
 /** Asks the reason before refusing the checked documents of a campaign awaiting validation. */
-import { Button, Dialog, Field, Portal, Text, Textarea } from '@chakra-ui/react';
-import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ReasonDialog } from '../../components/ReasonDialog.tsx';
 
 export const RefuseDocumentsDialog = ({
   open,
@@ -17,36 +16,19 @@ export const RefuseDocumentsDialog = ({
   onCancel: () => void;
 }) => {
   const { t } = useTranslation();
-  const [reason, setReason] = useState('');
-  const id = useId();
-  const trimmed = reason.trim();
   return (
-    <Dialog.Root open={open} onOpenChange={(d) => (d.open ? undefined : onCancel())} placement="center">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner px="3">
-          <Dialog.Content>
-            <Dialog.Header>
-              <Dialog.Title>{t('campaigns.refuseDocuments.title')}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Text mb="3">{t('campaigns.refuseDocuments.text', { count })}</Text>
-              <Field.Root required>
-                <Field.Label htmlFor={id}>{t('campaigns.refuseDocuments.reason')}</Field.Label>
-                <Textarea id={id} value={reason} maxLength={500} onChange={(e) => setReason(e.target.value)} />
-              </Field.Root>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button variant="outline" onClick={onCancel}>
-                {t('common.actions.cancel')}
-              </Button>
-              <Button colorPalette="orange" disabled={!trimmed} loading={busy} onClick={() => onConfirm(trimmed)}>
-                {t('campaigns.refuseDocuments.confirm')}
-              </Button>
-            </Dialog.Footer>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <ReasonDialog
+      open={open}
+      busy={busy}
+      colorPalette="orange"
+      texts={{
+        title: t('campaigns.refuseDocuments.title'),
+        text: t('campaigns.refuseDocuments.text', { count }),
+        label: t('campaigns.refuseDocuments.reason'),
+        confirm: t('campaigns.refuseDocuments.confirm'),
+      }}
+      onConfirm={onConfirm}
+      onCancel={onCancel}
+    />
   );
 };

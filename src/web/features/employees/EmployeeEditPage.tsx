@@ -13,7 +13,7 @@ import { ALERT_KEYS } from '../../../contract/keys.ts';
 import { useAlerts, useServices } from '../../app/index.ts';
 import { DelayedLoader } from '../../components/DelayedLoader.tsx';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
-import { saveBlob } from './download.ts';
+import { saveBlob } from '../../components/saveBlob.ts';
 import { EmployeeFields } from './EmployeeFields.tsx';
 import { todayIso, useEmployeeForm } from './useEmployeeForm.ts';
 import { type OrgOption, useVisibleOrgs } from './useVisibleOrgs.ts';

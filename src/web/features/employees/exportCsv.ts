@@ -6,7 +6,7 @@
 import { DOWNLOAD_NAMES } from '../../../contract/constants.ts';
 import type { EmployeeSearchBody } from '../../../contract/entities.ts';
 import type { Services } from '../../app/index.ts';
-import { saveBlob } from './download.ts';
+import { saveBlob } from '../../components/saveBlob.ts';
 
 export const exportEmployeesCsv = async (services: Services, body: EmployeeSearchBody): Promise<void> => {
   const csv = await services.api.call<Blob>('employees.list', {

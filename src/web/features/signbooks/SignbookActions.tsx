@@ -8,16 +8,8 @@ import type { SignbookView } from '../../../contract/signbook.ts';
 import { isApiFailure } from '../../api/index.ts';
 import { useAlerts, useAuth } from '../../app/index.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
+import { saveBlob } from '../../components/saveBlob.ts';
 import { useSignClient } from './useSignClient.ts';
-
-const saveBlob = (bytes: Uint8Array, name: string) => {
-  const url = URL.createObjectURL(new Blob([bytes.slice()], { type: 'application/pdf' }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  a.click();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-};
 
 export const SignbookActions = ({
   view,
@@ -82,7 +74,11 @@ export const SignbookActions = ({
       ) : null}
       <Flex gap="2" wrap="wrap" role="group" aria-label={t('signbooks.view.actions')}>
         {view.complete ? (
-          <Button colorPalette="green" disabled={!pdf} onClick={() => pdf && saveBlob(pdf, fileName)}>
+          <Button
+            colorPalette="green"
+            disabled={!pdf}
+            onClick={() => pdf && saveBlob(new Blob([pdf.slice()], { type: 'application/pdf' }), fileName)}
+          >
             {t('signbooks.view.download')}
           </Button>
         ) : null}

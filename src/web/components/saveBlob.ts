@@ -1,4 +1,4 @@
-/** Saves a blob under a name through a temporary link (the browser's download). */
+/** Saves a blob under a name through a temporary link (the browser's download): CSV exports, reports, PDFs. */
 export const saveBlob = (blob: Blob, filename: string): void => {
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
