@@ -195,3 +195,37 @@ describe('profile', () => {
     expect(foreign.statusCode).toBe(404);
   });
 });
+
+describe('the list scope follows access and tree changes at once (scope version)', () => {
+  const listTotal = async (session: LoggedIn, orgID: string) => {
+    const res = await post(`/api/emp/employees/${orgID}`, session, {});
+    return { status: res.statusCode, count: res.statusCode === 200 ? (res.json() as { count: number }).count : 0 };
+  };
+
+  it('a grant, its removal and a moved organisation show in the next list call', async () => {
+    const sansmailId = userId('sansmail');
+    // Warm the scope at the current version: sansmail does not see the trial root.
+    expect((await listTotal(sansmail, TRIAL_ROOT)).status).toBe(404);
+    await t.db.query(
+      `INSERT INTO directory.user_org_access (user_id, domain, org_id, is_root, include_children)
+       VALUES ($1, 'main', $2, false, true)`,
+      [sansmailId, TRIAL_ROOT],
+    );
+    const granted = await listTotal(sansmail, TRIAL_ROOT);
+    expect(granted.status).toBe(200);
+    expect(granted.count).toBeGreaterThan(0);
+    await t.db.query(`DELETE FROM directory.user_org_access WHERE user_id = $1 AND org_id = $2`, [
+      sansmailId,
+      TRIAL_ROOT,
+    ]);
+    expect((await listTotal(sansmail, TRIAL_ROOT)).status).toBe(404);
+
+    // A new child of an organisation the user sees with its children is visible at once.
+    const child = randomUUID();
+    await t.db.query(
+      `INSERT INTO dom_main.organizations (id, name, siret, city, parent_id) VALUES ($1, 'Nouvel établissement', '73282932000074', 'Lyon', $2)`,
+      [child, PARIS],
+    );
+    expect((await listTotal(sansmail, child)).status).toBe(200);
+  });
+});

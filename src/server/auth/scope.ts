@@ -62,7 +62,28 @@ export interface ListScope {
  * on a fast path (the keyset page is ~0.2 ms of SQL) otherwise spends most of its time on the three
  * separate look-ups. `root` null: the whole visible set. `root` must be a uuid (callers check, so a malformed id cannot reach the cast).
  */
-export async function listScope(db: Queryable, scope: Scope, root: string | null): Promise<ListScope> {
+export async function listScope(
+  db: Queryable,
+  scope: Scope & { readonly scopeVersion?: string },
+  root: string | null,
+): Promise<ListScope> {
+  // Same user, root and scope version (read with the session): the organisations have not changed.
+  const key = scope.scopeVersion ? `${scope.scopeVersion}|${scope.userId}|${scope.domain}|${root ?? ''}` : null;
+  const cached = key ? LIST_SCOPES.get(key) : undefined;
+  if (cached) return cached;
+  const found = await readListScope(db, scope, root);
+  if (key) {
+    if (LIST_SCOPES.size >= LIST_SCOPE_ENTRIES) LIST_SCOPES.delete(LIST_SCOPES.keys().next().value as string);
+    LIST_SCOPES.set(key, found);
+  }
+  return found;
+}
+
+/** Scopes by version, user, domain and root; the oldest entry goes first when full. */
+const LIST_SCOPES = new Map<string, ListScope>();
+const LIST_SCOPE_ENTRIES = 2_000;
+
+async function readListScope(db: Queryable, scope: Scope, root: string | null): Promise<ListScope> {
   const s = schemaOf(scope.domain);
   const { rows } = await db.query<{ visible: string[] | null; scope: string[] | null; outside: string[] | null }>(
     `WITH RECURSIVE visible(id, deep) AS (

@@ -20,6 +20,8 @@ export interface SessionContext {
   readonly baseOrgId: string;
   readonly currentOrgId: string;
   readonly features: ReadonlySet<Feature>;
+  /** `directory.scope_version` when the session was read: scopes computed at this version still hold. */
+  readonly scopeVersion?: string;
 }
 
 export interface TokenPair {
@@ -46,6 +48,7 @@ interface SessionRow {
   expired: boolean;
   features: string[];
   group_features: string[];
+  scope_version: string;
 }
 
 const SESSION_SELECT = `
@@ -54,7 +57,8 @@ const SESSION_SELECT = `
          u.features,
          ARRAY(SELECT f FROM directory.user_group_members m
                  JOIN directory.user_groups g ON g.id = m.group_id, unnest(g.features) f
-                WHERE m.user_id = u.id) AS group_features
+                WHERE m.user_id = u.id) AS group_features,
+         (SELECT v::text FROM directory.scope_version WHERE id = 1) AS scope_version
     FROM directory.sessions s JOIN directory.users u ON u.id = s.user_id`;
 
 const toContext = (row: SessionRow): SessionContext => ({
@@ -65,6 +69,7 @@ const toContext = (row: SessionRow): SessionContext => ({
   baseOrgId: row.base_org_id,
   currentOrgId: row.current_org_id,
   features: new Set([...row.features, ...row.group_features].filter(isFeature)),
+  scopeVersion: row.scope_version,
 });
 
 const unauthorized = (key: string): ApiFailure => new ApiFailure(401, key);
