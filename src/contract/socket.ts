@@ -1,7 +1,8 @@
 /**
  * The socket.io event map. The handshake carries the session token (`auth: { token }`); the
  * server joins the socket to `user:{userId}` and to `org:{domain}:{orgId}` for every organisation
- * visible to the user in the session's domain, and to nothing else.
+ * visible to the user in the session's domain, and to nothing else. A guest signatory's socket
+ * (`auth: { guestToken }`, the signing link's token) joins only `signbook:{domain}:{id}` of that link.
  */
 import type { DomainId } from './constants.ts';
 import type { BadgeCounts, Campaign, DispatchedDocument, Notification, Signbook } from './entities.ts';
@@ -11,6 +12,8 @@ export const SOCKET_PATH = '/socket.io';
 
 export const roomForUser = (userId: string): string => `user:${userId}`;
 export const roomForOrg = (domain: DomainId, orgId: string): string => `org:${domain}:${orgId}`;
+/** Guest signatories' sockets (handshake `auth: { guestToken }`) of one signbook; each hears its own view. */
+export const roomForSignbook = (domain: DomainId, signbookId: string): string => `signbook:${domain}:${signbookId}`;
 
 export interface CampaignProgress {
   readonly campaignId: string;
@@ -50,6 +53,8 @@ export interface SocketData {
   userId: string;
   sessionId: string;
   domain: DomainId;
+  /** Set for a guest signatory's socket (signing link, no session: userId and sessionId are ''). */
+  guest?: { signbookId: string; signatoryId: string };
 }
 
 export type ServerEventName = keyof ServerToClientEvents;

@@ -136,7 +136,10 @@ test('a two-step signbook: the HR user signs, then the employee as a guest, seen
   // Second context: the employee, as a guest.
   const guestContext = await browser.newContext({ viewport: { width: 600, height: 1300 }, locale: 'fr-FR' });
   const guest = await guestContext.newPage();
+  // The guest page opens its own socket with the link's token (no session), to hear changes live.
+  const guestSocket = guest.waitForEvent('websocket', (ws) => ws.url().includes('/socket.io/'));
   await guest.goto(link!);
+  await guestSocket;
   await expect(guest.locator('[data-layout="guest"]')).toBeVisible();
   await expect(guest.getByRole('navigation', { name: fr('shell.nav.label') })).toHaveCount(0);
   await expect(guest.getByRole('heading', { level: 1, name })).toBeVisible();
@@ -148,7 +151,7 @@ test('a two-step signbook: the HR user signs, then the employee as a guest, seen
   await guestWalk.getByRole('button', { name: fr('signbooks.signer.code.sign'), exact: true }).click();
   await expect(guestWalk.getByText(fr('signbooks.signer.done.title'))).toBeVisible();
   await expect(guest.locator('[data-step="1"]')).toHaveAttribute('data-done', 'true');
-  // Without a socket the guest page asks again while sealing, then offers the signed PDF.
+  // The end of the seal reaches the guest page through its socket, which then offers the signed PDF.
   await expect(guest.getByRole('button', { name: fr('signbooks.view.download') })).toBeVisible({ timeout: 30_000 });
   await shot(guest, 'signbook-guest-done-600');
   await guestContext.close();

@@ -1,7 +1,9 @@
 /**
  * Push over socket.io, on the same HTTP server as the API. The handshake is checked like an API
  * call (access token); a socket joins `user:{id}`, an internal `session:{id}` room, and
- * `org:{domain}:{orgId}` for each organisation the session sees, nothing else.
+ * `org:{domain}:{orgId}` for each organisation the session sees, nothing else. A guest signatory
+ * (no session) connects with its signing link's token (`auth: { guestToken }`), checked like the guest
+ * routes (`guestOf`), and joins only that signbook's `signbook:{domain}:{id}` room.
  */
 import type { Server as HttpServer } from 'node:http';
 import { Server, type Socket } from 'socket.io';
@@ -14,6 +16,7 @@ import {
   type SocketData,
   SOCKET_PATH,
   roomForOrg,
+  roomForSignbook,
   roomForUser,
 } from '../../contract/socket.ts';
 import type { DomainId } from '../../contract/constants.ts';
@@ -23,6 +26,7 @@ import { visibleOrgIds } from '../auth/scope.ts';
 import type { Config } from '../config.ts';
 import { type Queryable, schemaOf } from '../db/db.ts';
 import { badgeCounts } from '../modules/hrdesk/service.ts';
+import { guestOf } from '../modules/signbook/guest.ts';
 
 export type PushServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
 type PushSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
@@ -35,6 +39,16 @@ export interface Push {
     payload: ServerEventPayload<E>,
   ): void;
   publishToUser<E extends ServerEventName>(userId: string, event: E, payload: ServerEventPayload<E>): void;
+  /**
+   * Sends each guest socket of the signbook its own payload (`payloadFor` its signatory; null = nothing);
+   * nothing is computed when no guest is connected.
+   */
+  publishToGuests<E extends ServerEventName>(
+    domain: DomainId,
+    signbookId: string,
+    event: E,
+    payloadFor: (signatoryId: string) => Promise<ServerEventPayload<E> | null>,
+  ): Promise<void>;
   /** Recomputes and sends badge counts to one session, or to every session following an organisation. */
   refreshBadges(target: { sessionId: string } | { domain: DomainId; orgId: string }): Promise<void>;
   /** Tells the session's sockets it is over, then disconnects them. */
@@ -48,6 +62,7 @@ export const roomForSession = (sessionId: string): string => `session:${sessionI
 export const noPush: Push = {
   publishToOrg: () => undefined,
   publishToUser: () => undefined,
+  publishToGuests: async () => undefined,
   refreshBadges: async () => undefined,
   sessionRevoked: () => undefined,
   close: async () => undefined,
@@ -78,11 +93,22 @@ export function attachPush(server: HttpServer, db: Queryable, config: Ttl): { io
   };
 
   io.use((socket, next) => {
-    authorize(socket.handshake.auth?.token)
-      .then((session) => {
-        socket.data = { userId: session.userId, sessionId: session.id, domain: session.domain };
-        next();
-      })
+    const guestToken: unknown = socket.handshake.auth?.guestToken;
+    const admitted =
+      typeof guestToken === 'string'
+        ? guestOf(db, guestToken).then(({ who, signbookId }) => {
+            socket.data = {
+              userId: '',
+              sessionId: '',
+              domain: who.domain,
+              guest: { signbookId, signatoryId: who.signatoryId ?? '' },
+            };
+          })
+        : authorize(socket.handshake.auth?.token).then((session) => {
+            socket.data = { userId: session.userId, sessionId: session.id, domain: session.domain };
+          });
+    admitted
+      .then(() => next())
       .catch((error: unknown) => {
         const key = error instanceof ApiFailure ? error.key : ERROR_KEYS.internal;
         next(Object.assign(new Error(key), { data: { key } }));
@@ -90,6 +116,8 @@ export function attachPush(server: HttpServer, db: Queryable, config: Ttl): { io
   });
 
   io.on('connection', (socket) => {
+    const { guest } = socket.data;
+    if (guest) return void socket.join(roomForSignbook(socket.data.domain, guest.signbookId));
     void (async () => {
       const session = await loadSession(db, socket.data.sessionId);
       if (!session) return void socket.disconnect(true);
@@ -136,6 +164,21 @@ export function createPush(io: PushServer, db: Queryable): Push {
     },
     publishToUser: (userId, event, payload) => {
       io.to(roomForUser(userId)).emit(event, ...([payload] as Parameters<ServerToClientEvents[typeof event]>));
+    },
+    async publishToGuests(domain, signbookId, event, payloadFor) {
+      const sockets = await io.in(roomForSignbook(domain, signbookId)).fetchSockets();
+      const bySignatory = new Map<string, typeof sockets>();
+      for (const socket of sockets) {
+        const id = socket.data.guest?.signatoryId;
+        if (id) bySignatory.set(id, [...(bySignatory.get(id) ?? []), socket]);
+      }
+      for (const [signatoryId, targets] of bySignatory) {
+        const payload = await payloadFor(signatoryId).catch(() => null);
+        if (payload === null) continue;
+        for (const socket of targets) {
+          socket.emit(event, ...([payload] as Parameters<ServerToClientEvents[typeof event]>));
+        }
+      }
     },
     async refreshBadges(target) {
       if ('sessionId' in target) return sendBadges(target.sessionId);

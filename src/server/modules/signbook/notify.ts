@@ -1,7 +1,8 @@
 /**
  * What a signbook's change tells people: the next step's signatories get an e-mail (recorded in the
  * caller's transaction, delivered after commit) and, like every open view, the `signbook.updated`
- * push (org room: a neutral view; each signatory's user room: their own view); the creator hears of a
+ * push (org room: a neutral view; each signatory's user room: their own view; each connected guest
+ * signatory's socket: the view its link's route answers, nothing when that route would refuse); the creator hears of a
  * refusal; badges are refreshed for the organisation.
  */
 import type { DomainId } from '../../../contract/constants.ts';
@@ -9,6 +10,7 @@ import type { Queryable } from '../../db/db.ts';
 import type { MailPort } from '../../ports/mail.ts';
 import type { Push } from '../../push/push.ts';
 import { issueGuestToken } from './guest.ts';
+import { getSignbook } from './read.service.ts';
 import { type SignatoryRow, type SignbookRow, signatoriesOf, signbookRow, viewsOf } from './repo.ts';
 
 export type Delivery = () => Promise<void>;
@@ -89,6 +91,10 @@ export async function publishSignbook(
       const [own] = await viewsOf(deps.db, { userId, domain }, [row]);
       deps.push.publishToUser(userId, 'signbook.updated', own!);
     }
+    // Exactly what `GET /sign-workflow/guest/{token}` answers that signatory (null where it would refuse).
+    await deps.push.publishToGuests(domain, row.id, 'signbook.updated', (signatoryId) =>
+      getSignbook(deps.db, { userId: '', domain, signatoryId }, row.id),
+    );
   }
   await deps.push.refreshBadges({ domain, orgId: organizationId });
 }

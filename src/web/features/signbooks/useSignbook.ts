@@ -7,6 +7,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { ERROR_KEYS } from '../../../contract/keys.ts';
 import type { SignbookView } from '../../../contract/signbook.ts';
 import { isApiFailure } from '../../api/index.ts';
+import { useGuestLive } from './useGuestLive.ts';
 import { useSignbookChanges } from './useSignbookLive.ts';
 import { useSignClient } from './useSignClient.ts';
 import { accessKey, callsOf, type SignbookAccess } from './signbookAccess.ts';
@@ -21,8 +22,9 @@ export interface SignbookState {
 
 export const useSignbook = (access: SignbookAccess) => {
   const sign = useSignClient();
-  // A guest has no socket: its page re-reads after its own actions only.
+  // A session user hears the app's push; a guest its own socket (signing link's token).
   const changes = useSignbookChanges(access.id);
+  const guest = useGuestLive(access.token);
   const key = accessKey(access);
   const [state, setState] = useState<SignbookState>({ view: null, pdf: null, errorKey: null, loading: true });
   const [reload, setReload] = useState(0);
@@ -39,7 +41,7 @@ export const useSignbook = (access: SignbookAccess) => {
         setState((s) => ({ ...s, errorKey: key, loading: false }));
       });
     return () => controller.abort();
-  }, [sign, key, changes, reload]); // eslint-disable-line react-hooks/exhaustive-deps -- key stands for access
+  }, [sign, key, changes, guest.version, reload]); // eslint-disable-line react-hooks/exhaustive-deps -- key stands for access
 
   // The document changes only when sealed (a new file id): read it once, and again for the sealed one.
   const docId = state.view?.documents[0]?.id ?? null;
@@ -54,13 +56,14 @@ export const useSignbook = (access: SignbookAccess) => {
     return () => controller.abort();
   }, [sign, key, docId]); // eslint-disable-line react-hooks/exhaustive-deps -- key stands for access
 
-  // Sealing takes a moment; a guest has no push to hear its end, so the page asks again meanwhile.
-  const sealing = state.view?.status === 'SEALING';
+  // Sealing takes a moment: the page asks again meanwhile, unless it is a guest whose socket is up
+  // (it hears the end of the seal; a session page keeps this fallback, its push state not being tracked here).
+  const polling = state.view?.status === 'SEALING' && !(access.token !== undefined && guest.live);
   useEffect(() => {
-    if (!sealing) return;
+    if (!polling) return;
     const timer = setInterval(() => setReload((n) => n + 1), 2000);
     return () => clearInterval(timer);
-  }, [sealing]);
+  }, [polling]);
 
   const refresh = useCallback(() => setReload((n) => n + 1), []);
   return { ...state, refresh };

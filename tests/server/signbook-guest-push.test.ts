@@ -1,0 +1,136 @@
+/**
+ * Live guest pages: a signatory without an account connects with its signing link's token
+ * (`auth: { guestToken }`) and hears `signbook.updated` — its own guest view — when another signatory
+ * of its signbook signs; never another signbook's. A made-up link's token is refused at the handshake.
+ */
+import type { FastifyInstance } from 'fastify';
+import { type Socket, io as connect } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ERROR_KEYS } from '../../src/contract/keys.ts';
+import type { SignbookView } from '../../src/contract/signbook.ts';
+import { type ClientToServerEvents, type ServerToClientEvents, SOCKET_PATH } from '../../src/contract/socket.ts';
+import { contractPdf, hr, idOf, lastCode, orgId, userId } from './signbook-support.ts';
+import { type LoggedIn, type TestDb, createSeededDb, login, testApp } from './support/server.ts';
+
+type Client = Socket<ServerToClientEvents, ClientToServerEvents>;
+let t: TestDb;
+let app: FastifyInstance;
+let base: string;
+const clients: Client[] = [];
+
+beforeAll(async () => {
+  t = await createSeededDb();
+  app = await testApp(t.db, {}, true);
+  base = await app.listen({ port: 0, host: '127.0.0.1' });
+}, 60_000);
+afterAll(async () => {
+  for (const c of clients) c.disconnect();
+  await app?.close();
+  await t?.dispose();
+});
+
+const openGuest = (guestToken: string): Client => {
+  const client: Client = connect(base, {
+    path: SOCKET_PATH,
+    auth: { guestToken },
+    transports: ['websocket'],
+    reconnection: false,
+  });
+  clients.push(client);
+  return client;
+};
+const connected = (client: Client): Promise<void> =>
+  new Promise((resolve, reject) => {
+    client.once('connect', () => resolve());
+    client.once('connect_error', reject);
+  });
+
+async function linkFor(email: string): Promise<string> {
+  const { rows } = await t.db.query<{ body: string }>(
+    `SELECT body FROM directory.outbox WHERE recipient = $1 AND subject LIKE 'Document à signer%' ORDER BY created_at DESC LIMIT 1`,
+    [email],
+  );
+  return rows[0]!.body.match(/\/signworkflows\/guest\/(\S+)/)![1]!;
+}
+
+/** A started signbook whose one step is the admin and an employee (a guest, mailed its link at once). */
+async function withGuest(admin: LoggedIn, name: string, offset: number) {
+  const paris = await orgId(t.db, 'Horizon Services Paris');
+  const employeeId = await idOf(
+    t.db,
+    `SELECT e.id FROM dom_main.employees e JOIN dom_main.employee_organizations eo ON eo.employee_id = e.id
+      WHERE eo.organization_id = $1 AND e.email IS NOT NULL ORDER BY e.name OFFSET $2 LIMIT 1`,
+    [paris, offset],
+  );
+  const { rows } = await t.db.query<{ email: string }>(`SELECT email FROM dom_main.employees WHERE id = $1`, [
+    employeeId,
+  ]);
+  const created = await hr(app).upload(
+    admin,
+    {
+      name,
+      organizationId: paris,
+      steps: [
+        {
+          signatories: [
+            { type: 'user', userId: await userId(t.db, 'admin') },
+            { type: 'employee', employeeId },
+          ],
+        },
+      ],
+    },
+    [{ name: 'guest.pdf', bytes: await contractPdf(name) }],
+  );
+  expect(created.statusCode, created.body).toBe(201);
+  return { id: created.json().signbook.id as string, token: await linkFor(rows[0]!.email) };
+}
+
+async function adminSigns(admin: LoggedIn, id: string): Promise<void> {
+  const api = hr(app);
+  await api.call('POST', `/sign-workflow/recover-signature-code/${id}`, admin, { mode: 'email' });
+  const code = await lastCode(t.db, 'camille.martin@horizon-demo.fr');
+  expect((await api.call('POST', `/sign-workflow/sign/${id}`, admin, { codeSignature: code })).statusCode).toBe(200);
+}
+
+describe('guest push', () => {
+  it("a guest's page hears its own signbook change live, and nothing of another signbook", async () => {
+    const admin = await login(app, 'admin');
+    const mine = await withGuest(admin, 'Guest en direct', 0);
+    const other = await withGuest(admin, 'Autre signbook', 1);
+    const guest = openGuest(mine.token);
+    await connected(guest);
+
+    const heard: SignbookView[] = [];
+    const ownUpdate = new Promise<SignbookView>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error('no signbook.updated within 8 s')), 8000);
+      guest.on('signbook.updated', (pushed) => {
+        const view = pushed as SignbookView; // the event's payload is the signbook view the route answers
+        heard.push(view);
+        if (view.id !== mine.id) return;
+        clearTimeout(timer);
+        resolve(view);
+      });
+    });
+    await adminSigns(admin, other.id); // published before the next one, on the same ordered socket
+    await adminSigns(admin, mine.id);
+
+    const view = await ownUpdate;
+    const asGuest = await app.inject({ method: 'GET', url: `/api/hrdesk/sign-workflow/guest/${mine.token}` });
+    expect(view).toEqual(asGuest.json());
+    expect([view.canSign, view.steps[0]!.signatories.map((g) => g.state).sort()]).toEqual([
+      true,
+      ['signed', 'waiting'],
+    ]);
+    expect(heard.map((v) => v.id)).toEqual([mine.id]);
+  }, 30_000);
+
+  it('a made-up or malformed link token is refused at the handshake', async () => {
+    for (const token of ['main.inventé', 'nope']) {
+      const error = await connected(openGuest(token)).then(
+        () => null,
+        (e: Error) => e.message,
+      );
+      expect(error).toBe(ERROR_KEYS.notFound);
+    }
+  });
+});
