@@ -1,54 +1,20 @@
 import type { FastifyInstance } from 'fastify';
-import { type Socket, io as connect } from 'socket.io-client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Client, nextEvent, pushServer } from './support/sockets.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { BadgeCounts } from '../../src/contract/entities.ts';
 import { ERROR_KEYS } from '../../src/contract/keys.ts';
-import {
-  type ClientToServerEvents,
-  type ServerToClientEvents,
-  SOCKET_PATH,
-  roomForOrg,
-} from '../../src/contract/socket.ts';
+import { roomForOrg } from '../../src/contract/socket.ts';
 import { orgId } from '../../src/server/db/seed/orgs.ts';
 import { ROOT_LEGACY, ROOT_MAIN, ROOT_TRIAL } from '../../src/server/db/seed/personas.ts';
-import { type TestDb, authHeaders, createSeededDb, login, testApp } from './support/server.ts';
+import { authHeaders, login } from './support/server.ts';
 
-type Client = Socket<ServerToClientEvents, ClientToServerEvents>;
-
-let t: TestDb;
+const server = pushServer();
 let app: FastifyInstance;
-let base: string;
-const clients: Client[] = [];
-
-beforeAll(async () => {
-  t = await createSeededDb();
-  app = await testApp(t.db, {}, true);
-  base = await app.listen({ port: 0, host: '127.0.0.1' });
+beforeAll(() => {
+  ({ app } = server);
 });
-afterAll(async () => {
-  for (const c of clients) c.disconnect();
-  await app?.close();
-  await t?.dispose();
-});
-
-const open = (token: string): Client => {
-  const client: Client = connect(base, {
-    path: SOCKET_PATH,
-    auth: { token },
-    transports: ['websocket'],
-    reconnection: false,
-  });
-  clients.push(client);
-  return client;
-};
-const once = <T>(client: Client, event: string, ms = 5000): Promise<T> =>
-  new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no ${event} within ${ms} ms`)), ms);
-    (client as unknown as Socket).once(event, (value: T) => {
-      clearTimeout(timer);
-      resolve(value);
-    });
-  });
+const open = (token: string): Client => server.open({ token });
+const once = <T>(client: Client, event: string, ms = 5000): Promise<T> => nextEvent<T>(client, event, undefined, ms);
 
 describe('push', () => {
   it('authenticates the handshake, sends the badge counts on connect and joins only visible rooms', async () => {

@@ -4,41 +4,20 @@
  * of its signbook signs; never another signbook's. A made-up link's token is refused at the handshake.
  */
 import type { FastifyInstance } from 'fastify';
-import { type Socket, io as connect } from 'socket.io-client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Client, pushServer } from './support/sockets.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_KEYS } from '../../src/contract/keys.ts';
 import type { SignbookView } from '../../src/contract/signbook.ts';
-import { type ClientToServerEvents, type ServerToClientEvents, SOCKET_PATH } from '../../src/contract/socket.ts';
 import { contractPdf, hr, idOf, lastCode, orgId, userId } from './signbook-support.ts';
-import { type LoggedIn, type TestDb, createSeededDb, login, testApp } from './support/server.ts';
+import { type LoggedIn, type TestDb, login } from './support/server.ts';
 
-type Client = Socket<ServerToClientEvents, ClientToServerEvents>;
+const server = pushServer();
 let t: TestDb;
 let app: FastifyInstance;
-let base: string;
-const clients: Client[] = [];
-
-beforeAll(async () => {
-  t = await createSeededDb();
-  app = await testApp(t.db, {}, true);
-  base = await app.listen({ port: 0, host: '127.0.0.1' });
-}, 60_000);
-afterAll(async () => {
-  for (const c of clients) c.disconnect();
-  await app?.close();
-  await t?.dispose();
+beforeAll(() => {
+  ({ t, app } = server);
 });
-
-const openGuest = (guestToken: string): Client => {
-  const client: Client = connect(base, {
-    path: SOCKET_PATH,
-    auth: { guestToken },
-    transports: ['websocket'],
-    reconnection: false,
-  });
-  clients.push(client);
-  return client;
-};
+const openGuest = (guestToken: string): Client => server.open({ guestToken });
 const connected = (client: Client): Promise<void> =>
   new Promise((resolve, reject) => {
     client.once('connect', () => resolve());

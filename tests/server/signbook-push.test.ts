@@ -3,52 +3,21 @@
  * own view (now theirs to sign) and their "to sign" badge goes up, without any reload.
  */
 import type { FastifyInstance } from 'fastify';
-import { type Socket, io as connect } from 'socket.io-client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Client, nextEvent, pushServer } from './support/sockets.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { BadgeCounts } from '../../src/contract/entities.ts';
 import type { SignbookView } from '../../src/contract/signbook.ts';
-import { type ClientToServerEvents, type ServerToClientEvents, SOCKET_PATH } from '../../src/contract/socket.ts';
 import { contractPdf, hr, lastCode, orgId, userId } from './signbook-support.ts';
-import { type LoggedIn, type TestDb, createSeededDb, login, testApp } from './support/server.ts';
+import { type LoggedIn, type TestDb, login } from './support/server.ts';
 
-type Client = Socket<ServerToClientEvents, ClientToServerEvents>;
+const server = pushServer();
 let t: TestDb;
 let app: FastifyInstance;
-let base: string;
-const clients: Client[] = [];
-
-beforeAll(async () => {
-  t = await createSeededDb();
-  app = await testApp(t.db, {}, true);
-  base = await app.listen({ port: 0, host: '127.0.0.1' });
-}, 60_000);
-afterAll(async () => {
-  for (const c of clients) c.disconnect();
-  await app?.close();
-  await t?.dispose();
+beforeAll(() => {
+  ({ t, app } = server);
 });
-
-const open = (token: string): Client => {
-  const client: Client = connect(base, {
-    path: SOCKET_PATH,
-    auth: { token },
-    transports: ['websocket'],
-    reconnection: false,
-  });
-  clients.push(client);
-  return client;
-};
-const next = <T>(client: Client, event: string, pick: (value: T) => boolean, ms = 8000): Promise<T> =>
-  new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no ${event} within ${ms} ms`)), ms);
-    const listener = (value: T) => {
-      if (!pick(value)) return;
-      clearTimeout(timer);
-      (client as unknown as Socket).off(event, listener);
-      resolve(value);
-    };
-    (client as unknown as Socket).on(event, listener);
-  });
+const open = (token: string): Client => server.open({ token });
+const next = nextEvent;
 
 describe('signbook push', () => {
   it("the next step's signatory sees it become theirs live, with the badge", async () => {
