@@ -17,15 +17,19 @@ const PNG = Buffer.from(
   'hex',
 );
 
+/** The lit step of the campaign's lifecycle diagram only (other widgets may carry data-state too). */
+const LIT = `ol[aria-label="${fr('campaigns.lifecycle.title')}"] > [data-state][aria-current="step"]`;
+
 /** Records, without reloading, each lit lifecycle step and each « pages découpées » text the page shows. */
+
 async function recordLive(page: Page) {
-  await page.evaluate(() => {
+  await page.evaluate((selector) => {
     const w = window as unknown as { lit: string[]; pages: string[]; notReloaded: boolean };
     w.notReloaded = true;
     w.lit = [];
     w.pages = [];
     const note = () => {
-      const lit = document.querySelector('[data-state][aria-current="step"]')?.getAttribute('data-state');
+      const lit = document.querySelector(selector)?.getAttribute('data-state');
       if (lit && w.lit.at(-1) !== lit) w.lit.push(lit);
       const pages = [...document.querySelectorAll('p')]
         .map((p) => p.textContent ?? '')
@@ -39,16 +43,16 @@ async function recordLive(page: Page) {
       characterData: true,
       attributes: true,
     });
-  });
+  }, LIT);
 }
 const live = (page: Page) =>
-  page.evaluate(() => {
+  page.evaluate((selector) => {
     const w = window as unknown as { lit?: string[]; pages?: string[]; notReloaded?: boolean };
-    // The observer's callback may still be queued behind the last render: read the screen once more.
-    const lit = document.querySelector('[data-state][aria-current="step"]')?.getAttribute('data-state');
+    // The screen as it is now ends the record, whatever the observer has queued.
+    const lit = document.querySelector(selector)?.getAttribute('data-state');
     if (lit && w.lit && w.lit.at(-1) !== lit) w.lit.push(lit);
     return { lit: w.lit ?? [], pages: w.pages ?? [], notReloaded: w.notReloaded === true };
-  });
+  }, LIT);
 
 /**
  * The socket.io events the browser receives (the app's push channel), decoded from its websocket frames:
@@ -132,10 +136,9 @@ test('admin creates a campaign from a 200-page payroll PDF, watches it split liv
   await expect(page.getByText(fr('alert.dispatch.creation.success'))).toBeVisible();
 
   const diagram = page.getByRole('list', { name: fr('campaigns.lifecycle.title') });
-  await expect(diagram.locator('[aria-current="step"]')).toContainText(
-    fr('campaigns.lifecycle.states.awaitingValidation'),
-    { timeout: 90_000 },
-  );
+  await expect(diagram.locator('[aria-current="step"]')).toHaveAttribute('data-state', 'awaitingValidation', {
+    timeout: 90_000,
+  });
   const seen = await live(page);
   test.info().annotations.push({ type: 'seen live', description: JSON.stringify(seen) });
   expect(seen.notReloaded).toBe(true);
