@@ -98,7 +98,14 @@ function employeesFor(pages: number): BenchEmployee[] {
 function worker(args: string[], pin: boolean): string {
   const base = [
     process.execPath,
-    ['--expose-gc', '--import', 'tsx', 'scripts/bench/split-worker.ts', ...args],
+    [
+      '--expose-gc',
+      ...(process.env.BENCH_CPU_PROF && args[0] === 'run' ? ['--cpu-prof', '--cpu-prof-dir=.mb/prof'] : []),
+      '--import',
+      'tsx',
+      'scripts/bench/split-worker.ts',
+      ...args,
+    ],
   ] as const;
   const [cmd, argv] = pin ? pinned(base[0], [...base[1]]) : [base[0], [...base[1]]];
   const run = spawnSync(cmd, argv, { encoding: 'utf8', maxBuffer: 16 * 1024 * 1024 });

@@ -29,6 +29,7 @@ export function recordingDb(inner: Db): RecordingDb {
       return result;
     },
     exec: (sql: string) => target.exec(sql),
+    files: target.files,
   });
   const outer = wrap(inner);
   const db: Db = {

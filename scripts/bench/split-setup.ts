@@ -3,10 +3,11 @@
  * the BULLETIN_PAIE mask as seeded, the bench's employees, and a SPLITTING campaign whose source is the
  * generated payroll — stored the way campaign creation stores it. Nothing here is timed.
  */
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { initialTransition } from 'xstate';
 import { type Db, openDb } from '../../src/server/db/db.ts';
 import { migrate } from '../../src/server/db/migrate.ts';
+import { insertFiles } from '../../src/server/files/store.ts';
 import { campaignMachine, persist, statusOf } from '../../machines/campaign/index.ts';
 
 export interface BenchEmployee {
@@ -50,12 +51,9 @@ export async function benchDb(
        SELECT i, $2, r, true FROM unnest($1::uuid[], $3::text[]) AS u(i, r)`,
       [ids, org, employees.map((e) => e.registrationNumber)],
     );
-    const fileId = randomUUID();
-    await q.query(
-      `INSERT INTO dom_main.files (id, name, mime, size, sha256, content)
-       VALUES ($1, 'paie.pdf', 'application/pdf', $2, $3, decode($4, 'base64'))`,
-      [fileId, pdf.byteLength, createHash('sha256').update(pdf).digest('hex'), Buffer.from(pdf).toString('base64')],
-    );
+    // Stored as an uploaded source is (the file store: DATA_DIR/files on PGlite, the table on PostgreSQL).
+    const [source] = await insertFiles(q, 'main', [{ name: 'paie.pdf', bytes: pdf }]);
+    const fileId = source!.id;
     const [initial] = initialTransition(campaignMachine);
     await q.query(
       `INSERT INTO dom_main.campaigns (id, organization_id, name, doc_name, status, machine_state, doc_type_code, review)

@@ -10,6 +10,8 @@ export interface Config {
   /** PGlite directory, or `memory://`. Ignored when `databaseUrl` is set. */
   readonly dataDir: string;
   readonly databaseUrl: string | null;
+  /** FILES_DIR: stored files' bytes (default: DATA_DIR/files on PGlite, the database on PostgreSQL). */
+  readonly filesDir: string | null;
   readonly seed: 'demo' | 'none';
   readonly smtpUrl: string | null;
   readonly accessTokenTtlS: number;
@@ -49,6 +51,7 @@ export const loadConfig = (env: Env = process.env, overrides: Partial<Config> = 
     host: env.HOST || '0.0.0.0',
     dataDir: env.DATA_DIR || './data',
     databaseUrl: env.DATABASE_URL || null,
+    filesDir: env.FILES_DIR || null,
     seed: env.SEED === 'none' ? 'none' : 'demo',
     smtpUrl: env.SMTP_URL || null,
     accessTokenTtlS: int(env.ACCESS_TOKEN_TTL_S, 900, 'ACCESS_TOKEN_TTL_S'),

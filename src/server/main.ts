@@ -23,10 +23,15 @@ import { MAIL_DELIVER_JOB, createMailPort } from './ports/mail.ts';
 import { safePortOf } from './ports/safe.ts';
 import { noPush, type Push } from './push/push.ts';
 
+const FILES_SWEEP_EVERY_MS = 6 * 60 * 60 * 1000;
+
 async function main(): Promise<void> {
   const config = loadConfig();
   const started = Date.now();
-  const db = await openDb(config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir });
+  const db = await openDb({
+    ...(config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir }),
+    ...(config.filesDir ? { filesDir: config.filesDir } : {}),
+  });
   await migrate(db);
   const seeded = config.seed === 'demo' ? await seedDemo(db) : { seeded: false };
 
@@ -45,6 +50,11 @@ async function main(): Promise<void> {
   // The dispatch job pushes through the HTTP server's socket.io once it exists (none on a worker).
   let push: Push = noPush;
   if (config.role !== 'api') {
+    // Bytes in FILES_DIR whose row was deleted or never committed (a process killed mid-write).
+    const sweep = (): Promise<unknown> =>
+      db.files.sweep(db).catch((error: unknown) => console.error('files sweep failed', error));
+    await sweep();
+    setInterval(() => void sweep(), FILES_SWEEP_EVERY_MS).unref();
     await queue.work<DispatchJobData>(CAMPAIGN_DISPATCH_JOB, (data) =>
       runDispatchJob({ db, push, safe: safePortOf({ db }) }, data),
     );

@@ -68,7 +68,7 @@ async function createDraft(): Promise<string> {
 
 const setDocument = async (id: string, bytes: Uint8Array) =>
   t.db.query(
-    `UPDATE dom_main.files SET content = $2 WHERE id = (SELECT file_id FROM dom_main.signbooks WHERE id = $1)`,
+    `UPDATE dom_main.files SET content = $2, pack = NULL, pack_offset = NULL WHERE id = (SELECT file_id FROM dom_main.signbooks WHERE id = $1)`,
     [id, Buffer.from(bytes)],
   );
 

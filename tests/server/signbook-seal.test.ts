@@ -184,7 +184,10 @@ describe('sealing a signbook', () => {
     await signAs(id, paie, PAIE_MAIL);
     const fileId = (await t.db.query<{ file_id: string }>(`SELECT file_id FROM dom_main.signbooks WHERE id = $1`, [id]))
       .rows[0]!.file_id;
-    await t.db.query(`UPDATE dom_main.files SET content = $2 WHERE id = $1`, [fileId, Buffer.from('%PDF-1.7 tronqué')]);
+    await t.db.query(`UPDATE dom_main.files SET content = $2, pack = NULL, pack_offset = NULL WHERE id = $1`, [
+      fileId,
+      Buffer.from('%PDF-1.7 tronqué'),
+    ]);
     const failed = await signAs(id, admin, ADMIN_MAIL);
     expect(failed.status).toBe('IN_ERROR');
     expect(failed.seal.error).toEqual(expect.any(String));
@@ -194,7 +197,10 @@ describe('sealing a signbook', () => {
     expect(creatorView.error).toContain(id);
     expect(creatorView.badges).toEqual(creatorView.counts);
 
-    await t.db.query(`UPDATE dom_main.files SET content = $2 WHERE id = $1`, [fileId, Buffer.from(original)]);
+    await t.db.query(`UPDATE dom_main.files SET content = $2, pack = NULL, pack_offset = NULL WHERE id = $1`, [
+      fileId,
+      Buffer.from(original),
+    ]);
     const retried = await api.call('POST', `/sign-workflow/retry-seal/${id}`, admin);
     expect(retried.statusCode, retried.body).toBe(200);
     expect(retried.json()).toMatchObject({ status: 'COMPLETE', seal: { error: null } });

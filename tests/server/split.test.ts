@@ -14,6 +14,7 @@ import { runSplitJob } from '../../src/server/modules/dispatch/split.jobs.ts';
 import { type PayrollEmployee, inspectPdf, payrollPdf, readZoneTexts } from '../../src/server/pdf/index.ts';
 import { insertSplittingCampaign, recordingPush } from './support/split.ts';
 import { type TestDb, createSeededDb } from './support/server.ts';
+import { readFile } from '../../src/server/files/store.ts';
 
 const ROOT = orgId('main', ROOT_MAIN);
 const ZONE = { page: 1, x: 400, y: 760, width: 150, height: 24 };
@@ -71,11 +72,9 @@ describe('automatic campaign (mask BULLETIN_PAIE: registration number, consecuti
 
     // Each stored part is a PDF of exactly its pages, showing its employee's number.
     const two = rows.find((r) => r.pages.length === 2)!;
-    const { rows: files } = await t.db.query<{ content: Buffer }>(`SELECT content FROM dom_main.files WHERE id = $1`, [
-      two.file_id,
-    ]);
-    expect(inspectPdf(files[0]!.content).pages).toBe(2);
-    expect(readZoneTexts(files[0]!.content, ZONE)[0]).toBe(`Matricule : ${two.identifier}`);
+    const part = (await readFile(t.db, 'main', two.file_id))!.bytes;
+    expect(inspectPdf(part).pages).toBe(2);
+    expect(readZoneTexts(part, ZONE)[0]).toBe(`Matricule : ${two.identifier}`);
 
     const { rows: ignored } = await t.db.query<{ page: number; read_text: string }>(
       `SELECT page, read_text FROM dom_main.campaign_ignored_pages WHERE campaign_id = $1 ORDER BY page`,

@@ -13,12 +13,15 @@
 import { mkdirSync } from 'node:fs';
 import { PGlite, types as pgliteTypes } from '@electric-sql/pglite';
 import pg from 'pg';
-import { DOMAINS, type DomainId } from '../../contract/constants.ts';
+import { join } from 'node:path';
+import { type FileStore, fileStore } from '../files/store.ts';
 
 export interface Queryable {
   query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<{ rows: T[] }>;
   /** Runs a script of several statements without parameters (migrations). */
   exec(sql: string): Promise<void>;
+  /** Where stored files' bytes live (src/server/files/store.ts); the same store in and out of a transaction. */
+  readonly files: FileStore;
 }
 
 export interface Db extends Queryable {
@@ -41,6 +44,11 @@ export interface OpenDbOptions {
   databaseUrl?: string;
   /** Pool size on PostgreSQL (default 10). */
   poolMax?: number;
+  /**
+   * Directory for stored files' bytes (FILES_DIR). Default: `<dataDir>/files` for PGlite on disk; in the
+   * database for PGlite in memory and for PostgreSQL (a directory there must be shared by every node).
+   */
+  filesDir?: string | null;
 }
 
 const OID = {
@@ -56,11 +64,19 @@ const toInt = (text: string): number => Number(text);
 const rawDate = (text: string): string => text;
 
 export async function openDb(opts: OpenDbOptions): Promise<Db> {
-  if (opts.databaseUrl) return openPostgres(opts.databaseUrl, opts.poolMax ?? 10);
-  return openPglite(opts.dataDir ?? './data');
+  if (opts.databaseUrl) {
+    // PostgreSQL fsyncs its commits: bytes outside it are fsynced before the row naming them is written.
+    const files = fileStore({ dir: opts.filesDir ?? null, fsync: true, engine: 'postgres' });
+    return openPostgres(opts.databaseUrl, opts.poolMax ?? 10, files);
+  }
+  const dataDir = opts.dataDir ?? './data';
+  const dir =
+    opts.filesDir !== undefined ? opts.filesDir : dataDir.startsWith('memory://') ? null : join(dataDir, 'files');
+  // PGlite runs with fsync=off (its own pages reach the disk when the OS writes them): files match it.
+  return openPglite(dataDir, fileStore({ dir, fsync: false, engine: 'pglite' }));
 }
 
-async function openPglite(dataDir: string): Promise<Db> {
+async function openPglite(dataDir: string, files: FileStore): Promise<Db> {
   const isMemory = dataDir.startsWith('memory://');
   if (!isMemory) mkdirSync(dataDir, { recursive: true });
   const defaultTs = pgliteTypes.parsers[OID.timestamptz];
@@ -92,11 +108,13 @@ async function openPglite(dataDir: string): Promise<Db> {
     async exec(sql: string) {
       await target.exec(sql);
     },
+    files,
   });
   const base = queryable(pglite);
   return {
     kind: 'pglite',
     pglite,
+    files,
     query: base.query,
     exec: base.exec,
     tx: (fn) => pglite.transaction((t) => fn(queryable(t as unknown as PgliteLike))),
@@ -104,7 +122,7 @@ async function openPglite(dataDir: string): Promise<Db> {
   };
 }
 
-async function openPostgres(databaseUrl: string, max: number): Promise<Db> {
+async function openPostgres(databaseUrl: string, max: number, files: FileStore): Promise<Db> {
   const defaultTs = pg.types.getTypeParser(OID.timestamptz);
   const defaultTsNoZone = pg.types.getTypeParser(OID.timestamp);
   // Per-pool parsers: the global pg.types registry is left untouched for other users of `pg`.
@@ -133,11 +151,13 @@ async function openPostgres(databaseUrl: string, max: number): Promise<Db> {
     async exec(sql: string) {
       await target.query(sql);
     },
+    files,
   });
   const base = queryable(pool);
   return {
     kind: 'postgres',
     pool,
+    files,
     query: base.query,
     exec: base.exec,
     async tx(fn) {
@@ -158,18 +178,4 @@ async function openPostgres(databaseUrl: string, max: number): Promise<Db> {
   };
 }
 
-const SCHEMAS = { legacy: 'dom_legacy', main: 'dom_main' } as const satisfies Record<DomainId, string>;
-export type DomainSchema = (typeof SCHEMAS)[DomainId];
-
-/** The PostgreSQL schema holding a domain's data. Throws on anything but a known domain, so the
- * result is always safe to interpolate into SQL. */
-export function schemaOf(domain: DomainId): DomainSchema {
-  const schema = (SCHEMAS as Record<string, DomainSchema | undefined>)[domain];
-  if (!schema) throw new Error(`unknown domain: ${String(domain)}`);
-  return schema;
-}
-
-export const DOMAIN_SCHEMAS: readonly { domain: DomainId; schema: DomainSchema }[] = DOMAINS.map((domain) => ({
-  domain,
-  schema: SCHEMAS[domain],
-}));
+export { DOMAIN_SCHEMAS, type DomainSchema, schemaOf } from './schemas.ts';

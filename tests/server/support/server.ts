@@ -1,8 +1,13 @@
 /**
  * One database per test file: PGlite `memory://` by default, or a fresh PostgreSQL database when
  * TEST_DATABASE_URL is set (an admin URL: the suite creates `s2_test_<random>` and drops it after).
+ * On PGlite, stored files' bytes go to a temporary directory — the file store PGlite on disk uses by
+ * default — so the suites exercise it; on PostgreSQL they stay in the table (its default).
  */
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../../../src/server/app.ts';
@@ -33,10 +38,17 @@ async function adminQuery(sql: string): Promise<void> {
 
 export async function createSeededDb(): Promise<TestDb> {
   if (!TEST_DATABASE_URL) {
-    const db = await openDb({ dataDir: 'memory://' });
+    const filesDir = mkdtempSync(join(tmpdir(), 'test-files-'));
+    const db = await openDb({ dataDir: 'memory://', filesDir });
     await migrate(db);
     await seedDemo(db);
-    return { db, dispose: () => db.close() };
+    return {
+      db,
+      async dispose() {
+        await db.close();
+        rmSync(filesDir, { recursive: true, force: true });
+      },
+    };
   }
   const name = `s2_test_${randomBytes(5).toString('hex')}`;
   await adminQuery(`CREATE DATABASE ${name}`);

@@ -4,7 +4,7 @@
  * with the campaign machine's initial snapshot are written in ONE transaction, so a refusal leaves
  * nothing behind. The split job then starts (through the queue when there is one).
  */
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { Either, Schema } from 'effect';
 import { initialTransition } from 'xstate';
 import { type Campaign, CampaignCreateJson } from '../../../contract/entities.ts';
@@ -26,6 +26,7 @@ import {
 import type { CreationUpload } from './create.upload.ts';
 import { publishCampaign } from './push.ts';
 import { startSplit } from './split.jobs.ts';
+import { insertFiles } from '../../files/store.ts';
 
 export type CreationMode = 'automatic' | 'manual';
 
@@ -62,19 +63,11 @@ async function insertCampaign(
 ): Promise<string> {
   const s = schemaOf(session.domain);
   const id = randomUUID();
-  for (const source of sources) {
-    if (!source.bytes) continue;
-    await q.query(
-      `INSERT INTO ${s}.files (id, name, mime, size, sha256, content) VALUES ($1, $2, 'application/pdf', $3, $4, $5)`,
-      [
-        source.fileId,
-        source.name,
-        source.bytes.byteLength,
-        createHash('sha256').update(source.bytes).digest('hex'),
-        source.bytes,
-      ],
-    );
-  }
+  await insertFiles(
+    q,
+    session.domain,
+    sources.flatMap((source) => (source.bytes ? [{ id: source.fileId, name: source.name, bytes: source.bytes }] : [])),
+  );
   const [initial] = initialTransition(campaignMachine);
   await q.query(
     `INSERT INTO ${s}.campaigns (id, organization_id, name, doc_name, status, machine_state, doc_type_code, review,

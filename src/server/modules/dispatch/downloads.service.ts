@@ -14,6 +14,7 @@ import { composePdf, type ComposePart } from '../../pdf/compose.ts';
 import { csvCell, frenchDate } from '../employee/csv.ts';
 import { visibleDoc } from './docs.service.ts';
 import { statusesOf, visibleCampaignRow } from './read.service.ts';
+import { readFile, readFiles } from '../../files/store.ts';
 
 type Session = Pick<SessionContext, 'userId' | 'domain'>;
 
@@ -22,13 +23,9 @@ export const MERGE_LIMIT = 5_000;
 const BATCH = 50;
 
 async function fileBytes(q: Queryable, session: Session, fileId: string): Promise<Uint8Array> {
-  const { rows } = await q.query<{ content: Uint8Array }>(
-    `SELECT content FROM ${schemaOf(session.domain)}.files WHERE id = $1`,
-    [fileId],
-  );
-  const content = rows[0]?.content;
-  if (!content) throw new ApiFailure(404, ERROR_KEYS.campaignDocWithoutFile);
-  return content;
+  const file = await readFile(q, session.domain, fileId);
+  if (!file) throw new ApiFailure(404, ERROR_KEYS.campaignDocWithoutFile);
+  return file.bytes;
 }
 
 /** The stored part of one document (the split part, else the deposited document's file). */
@@ -134,11 +131,7 @@ export async function mergeDocs(
   async function* parts(): AsyncGenerator<ComposePart> {
     for (let i = 0; i < rows.length; i += BATCH) {
       const ids = rows.slice(i, i + BATCH).map((r) => r.file_id);
-      const { rows: files } = await q.query<{ id: string; content: Uint8Array }>(
-        `SELECT id, content FROM ${s}.files WHERE id = ANY($1::uuid[])`,
-        [ids],
-      );
-      const byId = new Map(files.map((f) => [f.id, f.content]));
+      const byId = await readFiles(q, session.domain, ids);
       for (const id of ids) {
         const bytes = byId.get(id);
         if (bytes) yield { bytes };

@@ -11,6 +11,7 @@ import { type Db, schemaOf } from '../../db/db.ts';
 import { type SafePort, safePortOf } from '../../ports/safe.ts';
 import type { Push } from '../../push/push.ts';
 import { employeeMatcher, isPdfProblem } from '../../pdf/index.ts';
+import { readFile } from '../../files/store.ts';
 import { campaignRow } from './campaign.repo.ts';
 import { CAMPAIGN_DISPATCH_JOB, runDispatchJob } from './dispatch.job.ts';
 import type { JobSender } from './jobs.ts';
@@ -69,29 +70,6 @@ async function fail(deps: SplitJobDeps, data: SplitJobData, key: string): Promis
   await publishCampaign(deps, data.domain, data.campaignId);
 }
 
-const CHUNK = 4 * 1024 * 1024;
-
-/**
- * A stored file's bytes, read in 4 MB slices as base64 text: PGlite parses a bytea value byte by
- * byte in JavaScript (a 10 MB source took seconds), and slices never hold the whole file as text
- * (`files.content` is stored uncompressed, so a slice reads only its own chunks).
- */
-async function readFileBytes(db: Db, s: string, fileId: string): Promise<Buffer | null> {
-  const { rows } = await db.query<{ size: number }>(`SELECT length(content) AS size FROM ${s}.files WHERE id = $1`, [
-    fileId,
-  ]);
-  if (!rows[0]) return null;
-  const out = Buffer.allocUnsafe(rows[0].size);
-  for (let at = 0; at < out.length; at += CHUNK) {
-    const { rows: part } = await db.query<{ b64: string }>(
-      `SELECT encode(substring(content from $2 for $3), 'base64') AS b64 FROM ${s}.files WHERE id = $1`,
-      [fileId, at + 1, CHUNK],
-    );
-    out.write(part[0]!.b64.replace(/\n/g, ''), at, 'base64');
-  }
-  return out;
-}
-
 /** A source's page count, known once it is open; the campaign's pages_total is the sum over its sources. */
 async function setSourcePages(db: Db, data: SplitJobData, sourceId: string, pages: number): Promise<void> {
   const s = schemaOf(data.domain);
@@ -128,7 +106,7 @@ export async function runSplitJob(deps: SplitJobDeps, data: SplitJobData): Promi
         continue;
       }
       await db.tx((q) => wipeSource(q, data.domain, data.campaignId, source));
-      const bytes = await readFileBytes(db, s, source.file_id);
+      const bytes = (await readFile(db, data.domain, source.file_id))?.bytes;
       if (!bytes) throw new SplitFailure(ERROR_KEYS.pdfDamaged);
       const run = {
         db,

@@ -3,9 +3,10 @@
  * documents NEEDS_DISPATCHING, ignored pages, and the campaign's page counters. A source that is not
  * split_done is first wiped of its half-written rows, so a re-run after a crash never duplicates.
  */
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import type { DomainId } from '../../../contract/constants.ts';
 import { type Db, type Queryable, schemaOf } from '../../db/db.ts';
+import { type NewFile, insertFiles, removeFiles } from '../../files/store.ts';
 
 export interface SplitPart {
   employeeId: string;
@@ -45,7 +46,7 @@ export async function wipeSource(
     [campaignId, source.id],
   );
   const files = rows.map((r) => r.file_id).filter((id): id is string => !!id && id !== source.file_id);
-  if (files.length) await q.query(`DELETE FROM ${s}.files WHERE id = ANY($1::uuid[])`, [files]);
+  await removeFiles(q, domain, files);
   await q.query(`DELETE FROM ${s}.campaign_ignored_pages WHERE source_id = $1`, [source.id]);
   await syncIgnored(q, domain, campaignId);
 }
@@ -68,7 +69,6 @@ const placeholders = (rows: number, cols: number, casts: readonly string[] = [])
     (_, r) => `(${Array.from({ length: cols }, (_, c) => `$${r * cols + c + 1}${casts[c] ?? ''}`).join(', ')})`,
   ).join(', ');
 
-const FILE_CASTS = ['::uuid', '::text', '::int', '::text', '::text'];
 const DOC_CASTS = ['::uuid', '::uuid', '::uuid', '::uuid', '::int[]', '::uuid', '::text'];
 const IGNORED_CASTS = ['::uuid', '::uuid', '::int', '::text'];
 
@@ -91,25 +91,16 @@ export async function storeBatch(
     );
     if (held[0]?.status !== 'SPLITTING') throw new SplitStopped();
     const docs: unknown[] = [];
-    const files: unknown[] = [];
+    const files: NewFile[] = [];
     for (const part of parts) {
       let fileId = part.fileId;
       if (part.bytes) {
         fileId = randomUUID();
-        const sha = createHash('sha256').update(part.bytes).digest('hex');
-        // Base64 text + decode(): PGlite serialises a bytea parameter byte by byte (10× slower); same result on pg.
-        const text = Buffer.from(part.bytes.buffer, part.bytes.byteOffset, part.bytes.byteLength).toString('base64');
-        files.push(fileId, part.name, part.bytes.byteLength, sha, text);
+        files.push({ id: fileId, name: part.name, bytes: part.bytes });
       }
       docs.push(randomUUID(), campaignId, part.employeeId, fileId, part.pages, sourceId, part.identifier);
     }
-    if (files.length)
-      await q.query(
-        `INSERT INTO ${s}.files (id, name, mime, size, sha256, content)
-         SELECT v.id, v.name, 'application/pdf', v.size, v.sha, decode(v.content, 'base64')
-           FROM (VALUES ${placeholders(files.length / 5, 5, FILE_CASTS)}) AS v(id, name, size, sha, content)`,
-        files,
-      );
+    await insertFiles(q, domain, files);
     if (docs.length)
       await q.query(
         `INSERT INTO ${s}.dispatched_docs (id, campaign_id, employee_id, status, file_id, pages, source_id, identifier)

@@ -3,7 +3,7 @@
  * type; a type "has a mask" for an organisation when the organisation or one of its ancestors has one.
  * Every organisation id from a caller goes through `visibleOrgIds` (foreign → 404).
  */
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import type { DomainId } from '../../../contract/constants.ts';
 import type { DocumentType, Mask } from '../../../contract/entities.ts';
 import type { MaskIdentifier, MaskPageGrouping } from '../../../contract/enums.ts';
@@ -15,6 +15,7 @@ import { type Db, type Queryable, schemaOf } from '../../db/db.ts';
 import { ApiFailure, notFound } from '../../http/errors.ts';
 import { frenchText } from '../../http/french.ts';
 import type { Sample } from './uploads.ts';
+import { insertFiles, readFile, removeFiles } from '../../files/store.ts';
 
 interface MaskRow {
   id: string;
@@ -162,7 +163,11 @@ export async function createMask(
         [oldIds],
       );
       await q.query(`DELETE FROM ${s}.masks WHERE id = ANY($1::uuid[])`, [oldIds]);
-      await q.query(`DELETE FROM ${s}.files WHERE id = ANY($1::uuid[])`, [files.rows.map((r) => r.file_id)]);
+      await removeFiles(
+        q,
+        session.domain,
+        files.rows.map((r) => r.file_id),
+      );
     }
     const id = randomUUID();
     await q.query(
@@ -170,24 +175,17 @@ export async function createMask(
        VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb)`,
       [id, json.maskName.trim(), json.orgId, json.docType, json.identifier, json.grouping, JSON.stringify(json.zone)],
     );
-    for (const [index, sample] of samples.entries()) {
-      const fileId = randomUUID();
-      await q.query(
-        `INSERT INTO ${s}.files (id, name, mime, size, sha256, content) VALUES ($1, $2, 'application/pdf', $3, $4, $5)`,
-        [
-          fileId,
-          sample.name,
-          sample.bytes.length,
-          createHash('sha256').update(sample.bytes).digest('hex'),
-          sample.bytes,
-        ],
-      );
+    const stored = await insertFiles(
+      q,
+      session.domain,
+      samples.map((sample) => ({ name: sample.name, bytes: sample.bytes })),
+    );
+    for (const [index, file] of stored.entries())
       await q.query(`INSERT INTO ${s}.mask_samples (mask_id, position, file_id) VALUES ($1, $2, $3)`, [
         id,
         index + 1,
-        fileId,
+        file.id,
       ]);
-    }
     const { zone, identifier, grouping, docType, orgId } = json;
     return { id, maskName: json.maskName.trim(), orgId, docType, identifier, grouping, zone };
   });
@@ -203,13 +201,13 @@ export async function maskSample(
   const s = schemaOf(session.domain);
   if (!isUuid(maskId) || !Number.isInteger(position)) throw notFound();
   const visible = await visibleOrgIds(q, session);
-  const { rows } = await q.query<{ name: string; content: Uint8Array }>(
-    `SELECT f.name, f.content FROM ${s}.masks m
+  const { rows } = await q.query<{ file_id: string }>(
+    `SELECT ms.file_id FROM ${s}.masks m
        JOIN ${s}.mask_samples ms ON ms.mask_id = m.id AND ms.position = $2
-       JOIN ${s}.files f ON f.id = ms.file_id
       WHERE m.id = $1 AND m.org_id = ANY($3::uuid[])`,
     [maskId, position, visible],
   );
-  if (!rows[0]) throw notFound();
-  return rows[0];
+  const file = rows[0] && (await readFile(q, session.domain, rows[0].file_id));
+  if (!file) throw notFound();
+  return { name: file.name, content: file.bytes };
 }

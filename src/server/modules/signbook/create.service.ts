@@ -5,7 +5,7 @@
  * that cannot read rights; a social signer needs one of its authorised users before it. Then the
  * machine starts it (unless kept as a draft) and step 1 is asked to sign.
  */
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { initialTransition } from 'xstate';
 import { ERROR_KEYS } from '../../../contract/keys.ts';
 import type { NewSignatory, SignbookCreated, SignbookUploadJson } from '../../../contract/signbook.ts';
@@ -19,6 +19,7 @@ import { applyEvent } from './lifecycle.ts';
 import { type Delivery, publishSignbook, recordStepMails } from './notify.ts';
 import { signatoriesOf, signbookRow, viewById } from './repo.ts';
 import type { SignbookFile } from './upload.ts';
+import { insertFiles } from '../../files/store.ts';
 
 interface Resolved {
   type: NewSignatory['type'];
@@ -159,10 +160,7 @@ export async function createSignbook(
     const ids = resolved.map(() => randomUUID());
     const steps = json.steps.map((_, step) => resolved.flatMap((x, i) => (x.step === step ? [ids[i]!] : [])));
     const [initial] = initialTransition(signbookMachine, { steps });
-    await q.query(
-      `INSERT INTO ${s}.files (id, name, mime, size, sha256, content) VALUES ($1, $2, 'application/pdf', $3, $4, $5)`,
-      [fileId, file.name, file.bytes.length, createHash('sha256').update(file.bytes).digest('hex'), file.bytes],
-    );
+    await insertFiles(q, session.domain, [{ id: fileId, name: file.name, bytes: file.bytes }]);
     await q.query(
       `INSERT INTO ${s}.signbooks (id, organization_id, template_id, name, status, machine_state, send_to_personal_safe,
                                    current_step, file_id, doc_type_code, created_by)

@@ -10,6 +10,7 @@ import { isUuid, visibleSubtree } from '../../auth/scope.ts';
 import { type Queryable, schemaOf } from '../../db/db.ts';
 import { ApiFailure } from '../../http/errors.ts';
 import { type SignbookRow, type Who, mySignatory, rowsByIds, scopedRow, snapshotOf, viewsOf } from './repo.ts';
+import { readFile } from '../../files/store.ts';
 
 /**
  * Rows of each list. "In progress" = not finished: being signed, being sealed, or sealing failed
@@ -94,12 +95,10 @@ export async function signbookDocument(
 ): Promise<{ name: string; content: Buffer }> {
   const { row, signatories } = await scopedRow(db, session, id);
   assertMayRead(row, signatories, session);
-  const { rows } = await db.query<{ name: string; content: Uint8Array }>(
-    `SELECT name, content FROM ${schemaOf(session.domain)}.files WHERE id = $1`,
-    [row.signed_file_id ?? row.file_id],
-  );
-  if (!rows[0]) throw new ApiFailure(404, ERROR_KEYS.notFound);
-  return { name: rows[0].name, content: Buffer.from(rows[0].content) };
+  const fileId = row.signed_file_id ?? row.file_id;
+  const file = fileId ? await readFile(db, session.domain, fileId) : null;
+  if (!file) throw new ApiFailure(404, ERROR_KEYS.notFound);
+  return { name: file.name, content: file.bytes };
 }
 
 /** `GET /edocsign/session`: the signing session of seed 001 §7.7 (ours: the API session itself). */

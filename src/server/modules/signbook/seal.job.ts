@@ -4,7 +4,6 @@
  * signatories' safes when asked, and applies `job.seal.completed`. Any failure applies
  * `job.seal.failed` (IN_ERROR, retry offered) with the reason: never a signbook stuck in sealing.
  */
-import { randomUUID } from 'node:crypto';
 import { DOMAINS, type DomainId } from '../../../contract/constants.ts';
 import type { SignatureCodeMode } from '../../../contract/enums.ts';
 import { type Db, type Queryable, schemaOf } from '../../db/db.ts';
@@ -16,6 +15,7 @@ import { sealPdf } from '../../signing/seal.ts';
 import { applyJobEvent } from './lifecycle.ts';
 import { publishSignbook } from './notify.ts';
 import { signatoriesOf, signbookRow } from './repo.ts';
+import { insertFiles, readFile } from '../../files/store.ts';
 
 export const SIGNBOOK_SEAL_JOB = 'signbook.seal';
 export interface SealJobData {
@@ -34,15 +34,11 @@ async function seal(deps: SealDeps, data: SealJobData): Promise<void> {
   const row = await signbookRow(db, data.domain, data.signbookId);
   if (!row || row.status !== 'SEALING') return;
   const signatories = await signatoriesOf(db, data.domain, [row.id]);
-  const { rows } = await db.query<{ content: Uint8Array; name: string }>(
-    `SELECT content, name FROM ${s}.files WHERE id = $1`,
-    [row.file_id],
-  );
-  const file = rows[0];
+  const file = row.file_id ? await readFile(db, data.domain, row.file_id) : null;
   if (!file) throw new Error('document file missing');
   const sealedAt = new Date();
   const sealed = await sealPdf(
-    file.content,
+    file.bytes,
     {
       signbookId: row.id,
       signbookName: row.name,
@@ -60,12 +56,9 @@ async function seal(deps: SealDeps, data: SealJobData): Promise<void> {
     await sealingP12(db, data.domain),
   );
   const applied = await db.tx(async (q: Queryable) => {
-    const fileId = randomUUID();
     const name = file.name.replace(/\.pdf$/i, '') + ' (signé).pdf';
-    await q.query(
-      `INSERT INTO ${s}.files (id, name, mime, size, sha256, content) VALUES ($1, $2, 'application/pdf', $3, $4, $5)`,
-      [fileId, name, sealed.bytes.length, sealed.sha256After, sealed.bytes],
-    );
+    const [stored] = await insertFiles(q, data.domain, [{ name, bytes: sealed.bytes }]);
+    const fileId = stored!.id;
     await q.query(
       `UPDATE ${s}.signbooks SET signed_file_id = $2, sha256_before = $3, sha256_after = $4, sealed_at = $5,
               seal_error = NULL WHERE id = $1`,

@@ -4,7 +4,6 @@
  * user's / employee's) and each template document needs content (a PDF by content).
  */
 import { randomUUID } from 'node:crypto';
-import { createHash } from 'node:crypto';
 import { ERROR_KEYS } from '../../../contract/keys.ts';
 import type { TemplateBody, TemplateListBody, TemplatePage, TemplateView } from '../../../contract/signbook.ts';
 import { visibleOrgIds } from '../../auth/scope.ts';
@@ -12,6 +11,7 @@ import type { SessionContext } from '../../auth/sessions.ts';
 import { type Queryable, schemaOf } from '../../db/db.ts';
 import { ApiFailure } from '../../http/errors.ts';
 import { inspectPdf, isPdfProblem } from '../../pdf/index.ts';
+import { insertFiles } from '../../files/store.ts';
 
 interface TemplateRow {
   id: string;
@@ -101,12 +101,7 @@ async function checked(q: Queryable, session: SessionContext, body: TemplateBody
     }
     documents.push({ id: randomUUID(), name: d.name, typeCode: d.typeCode, bytes });
   }
-  for (const d of documents) {
-    await q.query(
-      `INSERT INTO ${s}.files (id, name, mime, size, sha256, content) VALUES ($1, $2, 'application/pdf', $3, $4, $5)`,
-      [d.id, d.name, d.bytes.length, createHash('sha256').update(d.bytes).digest('hex'), d.bytes],
-    );
-  }
+  await insertFiles(q, session.domain, documents);
   return documents.map(({ id, name, typeCode }) => ({ id, name, typeCode }));
 }
 
