@@ -1,7 +1,18 @@
 /** The PDF engine (mupdf, AGPL-3.0-or-later — see README.md): the only place the product touches PDF internals. */
 export { PdfProblem, isPdfProblem, type PdfProblemKey } from './problem.ts';
 export { inspectPdf, openPdf, looksLikePdf, type PdfInfo, type PageSize } from './open.ts';
-export { readZoneTexts, zoneTextOf, checkZone, zoneInside, zoneRect, type Zone } from './zone.ts';
+export {
+  readZoneTexts,
+  zoneTextOf,
+  zoneReader,
+  checkZone,
+  zoneInside,
+  zoneRect,
+  VERIFIED_PAGES,
+  type Zone,
+  type ZoneScanner,
+} from './zone.ts';
+export { scanZoneText } from './zone-scan.ts';
 export { identifyText, employeeKeys, fold, IDENTIFIERS, type Identifier } from './identify.ts';
 export { employeeMatcher, indexEmployees, type EmployeeLookup, type MatchedEmployee } from './matcher.ts';
 export { writePart, type PartOptions } from './part.ts';

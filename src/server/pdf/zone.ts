@@ -2,11 +2,14 @@
  * Reading a mask zone. Zones are in PDF points with the PDF-native origin at the BOTTOM-LEFT of the
  * page ((x, y) = the zone's lower-left corner); mupdf works top-left, y down, so each page's own
  * height converts them. Only the zone is extracted (`clip-rect`), not the whole page's text.
+ * `zoneReader` reads a document's pages with the fast reader (zone-scan.ts), mupdf being the reference:
+ * it checks itself on the first pages and falls back to mupdf for a page (or the whole document) when needed.
  */
 import type * as mupdf from 'mupdf';
 import { ERROR_KEYS } from '../../contract/keys.ts';
 import { openPdf } from './open.ts';
 import { PdfProblem } from './problem.ts';
+import { scanZoneText } from './zone-scan.ts';
 
 export interface Zone {
   /** 1-based page of the sample the zone was drawn on. */
@@ -61,6 +64,46 @@ export function zoneTextOf(doc: mupdf.PDFDocument, index: number, zone: Zone): s
   }
 }
 
+/** A fast zone reader: the zone's text on a page, or null when mupdf must read that page. */
+export type ZoneScanner = (doc: mupdf.PDFDocument, index: number, zone: Zone) => string | null;
+
+/** Pages read both ways before trusting the fast reader on a document. */
+export const VERIFIED_PAGES = 8;
+
+/**
+ * The text of `zone` on any page (0-based index) of an open document: the fast reader when it can read the
+ * page, mupdf's `zoneTextOf` otherwise. On the first call it reads the first VERIFIED_PAGES pages (all of
+ * them if fewer) both ways; if the fast reader disagrees with mupdf on any of them, or reads none of them,
+ * mupdf reads the whole document. Those first pages then return mupdf's text.
+ */
+export function zoneReader(
+  doc: mupdf.PDFDocument,
+  zone: Zone,
+  scanner: ZoneScanner = scanZoneText,
+): (index: number) => string {
+  let verified: string[] | null = null;
+  let fast = true;
+  const verify = (): string[] => {
+    const texts: string[] = [];
+    let read = 0;
+    for (let i = 0; i < Math.min(VERIFIED_PAGES, doc.countPages()); i += 1) {
+      const quick = scanner(doc, i, zone);
+      const exact = zoneTextOf(doc, i, zone);
+      if (quick !== null) read += 1;
+      if (quick !== null && quick !== exact) fast = false;
+      texts.push(exact);
+    }
+    if (read === 0) fast = false;
+    return texts;
+  };
+  return (index) => {
+    verified ??= verify();
+    const known = verified[index];
+    if (known !== undefined) return known;
+    return (fast ? scanner(doc, index, zone) : null) ?? zoneTextOf(doc, index, zone);
+  };
+}
+
 /** Throws `maskZoneOutsidePage` unless the zone lies inside its sample page `zone.page`. */
 export function checkZone(doc: mupdf.PDFDocument, zone: Zone): void {
   const index = zone.page - 1;
@@ -79,9 +122,10 @@ export function readZoneTexts(bytes: Uint8Array, zone: Zone): string[] {
   const doc = openPdf(bytes);
   try {
     checkZone(doc, zone);
+    const read = zoneReader(doc, zone);
     const texts: string[] = [];
     const count = doc.countPages();
-    for (let i = 0; i < count; i += 1) texts.push(zoneTextOf(doc, i, zone));
+    for (let i = 0; i < count; i += 1) texts.push(read(i));
     return texts;
   } finally {
     doc.destroy();

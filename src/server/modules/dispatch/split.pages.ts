@@ -2,9 +2,11 @@
  * The split's core, page by page (a generator: nothing but the current group is held): read the
  * mask zone, identify, group. onePerPage → one document per identified page; consecutivePages →
  * consecutive pages identified as the same employee form one document. Unidentified pages are ignored.
+ * The zone is read by `zoneReader` (the fast reader, checked against mupdf); a page whose text designates
+ * nobody is read again by mupdf before being ignored.
  */
 import type * as mupdf from 'mupdf';
-import { type EmployeeLookup, identifyText, zoneTextOf } from '../../pdf/index.ts';
+import { type EmployeeLookup, identifyText, zoneReader, zoneTextOf } from '../../pdf/index.ts';
 import type { SplitMask } from './split.mask.ts';
 
 export type SplitEvent =
@@ -16,10 +18,19 @@ export type SplitEvent =
 export function* splitPages(doc: mupdf.PDFDocument, mask: SplitMask, lookup: EmployeeLookup): Generator<SplitEvent> {
   const count = doc.countPages();
   let open: { employeeId: string; identifier: string; pages: number[] } | null = null;
+  const read = zoneReader(doc, mask.zone);
   for (let i = 0; i < count; i += 1) {
     const page = i + 1;
-    const text = zoneTextOf(doc, i, mask.zone);
-    const found = lookup(identifyText(mask.identifier, text));
+    let text = read(i);
+    let found = lookup(identifyText(mask.identifier, text));
+    if (!found) {
+      // Ignored pages are rare: make sure with mupdf's own reading.
+      const exact = zoneTextOf(doc, i, mask.zone);
+      if (exact !== text) {
+        text = exact;
+        found = lookup(identifyText(mask.identifier, text));
+      }
+    }
     if (open && (!found || found.employeeId !== open.employeeId || mask.grouping === 'onePerPage')) {
       yield { kind: 'group', ...open, lastPage: page - 1 };
       open = null;
