@@ -100,7 +100,9 @@ function worker(args: string[], pin: boolean): string {
     process.execPath,
     [
       '--expose-gc',
-      ...(process.env.BENCH_CPU_PROF && args[0] === 'run' ? ['--cpu-prof', '--cpu-prof-dir=.mb/prof'] : []),
+      ...(process.env.BENCH_CPU_PROF && args[0] === 'run'
+        ? ['--cpu-prof', `--cpu-prof-dir=${join(tmpdir(), 'bench-split-prof')}`]
+        : []),
       '--import',
       'tsx',
       'scripts/bench/split-worker.ts',
