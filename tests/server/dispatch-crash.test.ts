@@ -4,7 +4,6 @@
  * on a throwaway PostgreSQL database; the kill lands while the pg-boss job is part-way through.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -18,6 +17,7 @@ import {
   type ThrowawayDatabase,
   createThrowawayDatabase,
 } from '../../src/server/db/testing.ts';
+import { freePort, until } from './support/child.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const CAMPAIGN = demoId('campaign:main:main-validation');
@@ -28,27 +28,6 @@ const PENDING = ['NEEDS_DISPATCHING', 'DISPATCHING'];
 let database: ThrowawayDatabase;
 let client: pg.Client;
 const children = new Set<ChildProcess>();
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      srv.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
-
-async function until<T>(what: string, timeoutMs: number, probe: () => Promise<T | undefined>, everyMs = 50) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, everyMs));
-  }
-}
 
 interface Server {
   child: ChildProcess;

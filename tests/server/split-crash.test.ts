@@ -6,7 +6,6 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -15,6 +14,7 @@ import { openDb } from '../../src/server/db/db.ts';
 import { readFile } from '../../src/server/files/store.ts';
 import { inspectPdf, readZoneTexts } from '../../src/server/pdf/index.ts';
 import { creationForm, creationJson } from './support/campaignCreate.ts';
+import { freePort, until } from './support/child.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 /** Six copies of the demo sample payroll (about 300 pages each): seconds of splitting, so the kill lands part-way. */
@@ -35,27 +35,6 @@ afterAll(() => {
     }
   rmSync(dataDir, { recursive: true, force: true });
 });
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      srv.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
-
-async function until<T>(what: string, timeoutMs: number, probe: () => Promise<T | undefined>, everyMs = 50) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, everyMs));
-  }
-}
 
 interface Server {
   child: ChildProcess;
