@@ -3,8 +3,7 @@
  * restart with no document lost and none deposited twice. The real server runs as a child process
  * on a throwaway PostgreSQL database; the kill lands while the pg-boss job is part-way through.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
+import type { ChildProcess } from 'node:child_process';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDb } from '../../src/server/db/db.ts';
@@ -17,9 +16,8 @@ import {
   type ThrowawayDatabase,
   createThrowawayDatabase,
 } from '../../src/server/db/testing.ts';
-import { freePort, until } from './support/child.ts';
+import { killAll, killGroup, startServer, until } from './support/child.ts';
 
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const CAMPAIGN = demoId('campaign:main:main-validation');
 /** Enough documents that distribution lasts seconds, so the kill lands mid-way. */
 const DOCS = 3_000;
@@ -28,53 +26,6 @@ const PENDING = ['NEEDS_DISPATCHING', 'DISPATCHING'];
 let database: ThrowawayDatabase;
 let client: pg.Client;
 const children = new Set<ChildProcess>();
-
-interface Server {
-  child: ChildProcess;
-  base: string;
-  output: () => string;
-  exited: Promise<NodeJS.Signals | number | null>;
-}
-
-/** `node --import tsx src/server/main.ts` in its own process group, answering HTTP. */
-async function startServer(): Promise<Server> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    cwd: ROOT,
-    detached: true,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, DATABASE_URL: database.url, PORT: String(port), HOST: '127.0.0.1', SEED: 'none' },
-  });
-  children.add(child);
-  let log = '';
-  child.stdout?.on('data', (b: Buffer) => void (log += b.toString()));
-  child.stderr?.on('data', (b: Buffer) => void (log += b.toString()));
-  const exited = new Promise<NodeJS.Signals | number | null>((resolve) =>
-    child.once('exit', (code, signal) => {
-      children.delete(child);
-      resolve(signal ?? code);
-    }),
-  );
-  const base = `http://127.0.0.1:${port}`;
-  let gone = false;
-  void exited.then(() => (gone = true));
-  await until('the server to answer HTTP', 60_000, async () => {
-    if (gone) throw new Error(`server exited before answering:\n${log}`);
-    try {
-      await fetch(`${base}/`);
-      return true;
-    } catch {
-      return undefined;
-    }
-  });
-  return { child, base, output: () => log, exited };
-}
-
-async function killGroup(server: Server): Promise<void> {
-  if (server.child.pid === undefined || server.child.exitCode !== null || server.child.signalCode !== null) return;
-  process.kill(-server.child.pid, 'SIGKILL');
-  await server.exited;
-}
 
 async function statusCounts(): Promise<Record<string, number>> {
   const { rows } = await client.query<{ status: string; n: number }>(
@@ -133,20 +84,14 @@ describe.skipIf(SKIP_PG)(`distribution killed with SIGKILL (${SKIP_PG ? SKIP_PG_
   }, 90_000);
 
   afterAll(async () => {
-    for (const child of children) {
-      try {
-        if (child.pid !== undefined) process.kill(-child.pid, 'SIGKILL');
-      } catch {
-        // Already gone between its exit and our cleanup.
-      }
-    }
+    killAll(children);
     await client?.end();
     await database?.drop();
   }, 30_000);
 
   it('resumes after a restart: every document deposited exactly once', async () => {
     const t0 = Date.now();
-    const first = await startServer();
+    const first = await startServer({ DATABASE_URL: database.url, SEED: 'none' }, children);
     const login = await fetch(`${first.base}/api/user/rh-user/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -186,7 +131,7 @@ describe.skipIf(SKIP_PG)(`distribution killed with SIGKILL (${SKIP_PG ? SKIP_PG_
     expect(depositedAfterKill).toBe(afterKill.DISPATCHED ?? 0);
     expect(statusAfterKill).toBe('DISPATCHING');
 
-    const second = await startServer();
+    const second = await startServer({ DATABASE_URL: database.url, SEED: 'none' }, children);
     const finalStatus = await until(
       'the campaign to reach its final status',
       90_000,

@@ -4,19 +4,17 @@
  * every source in exactly one document or one ignored page — none lost, none twice — every part
  * readable, and the packs the killed run wrote swept without touching a live one.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDb } from '../../src/server/db/db.ts';
 import { readFile } from '../../src/server/files/store.ts';
 import { inspectPdf, readZoneTexts } from '../../src/server/pdf/index.ts';
 import { creationForm, creationJson } from './support/campaignCreate.ts';
-import { freePort, until } from './support/child.ts';
+import { killAll, killGroup, startServer, until } from './support/child.ts';
 
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 /** Six copies of the demo sample payroll (about 300 pages each): seconds of splitting, so the kill lands part-way. */
 const SOURCES = 6;
 const PAGES = 1000;
@@ -27,51 +25,9 @@ const dataDir = mkdtempSync(join(tmpdir(), 'split-crash-'));
 const children = new Set<ChildProcess>();
 
 afterAll(() => {
-  for (const child of children)
-    try {
-      if (child.pid !== undefined) process.kill(-child.pid, 'SIGKILL');
-    } catch {
-      // Already gone.
-    }
+  killAll(children);
   rmSync(dataDir, { recursive: true, force: true });
 });
-
-interface Server {
-  child: ChildProcess;
-  base: string;
-  exited: Promise<unknown>;
-}
-
-async function startServer(): Promise<Server> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    cwd: ROOT,
-    detached: true,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, DATABASE_URL: '', DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1' },
-  });
-  children.add(child);
-  let log = '';
-  child.stdout?.on('data', (b: Buffer) => void (log += b.toString()));
-  child.stderr?.on('data', (b: Buffer) => void (log += b.toString()));
-  const exited = new Promise((resolve) => child.once('exit', () => (children.delete(child), resolve(undefined))));
-  let gone = false;
-  void exited.then(() => (gone = true));
-  const base = `http://127.0.0.1:${port}`;
-  await until('the server to answer HTTP', 90_000, async () => {
-    if (gone) throw new Error(`server exited before answering:\n${log}`);
-    return fetch(`${base}/`).then(
-      () => true,
-      () => undefined,
-    );
-  });
-  return { child, base, exited };
-}
-
-async function kill(server: Server): Promise<void> {
-  if (server.child.pid !== undefined && server.child.exitCode === null) process.kill(-server.child.pid, 'SIGKILL');
-  await server.exited;
-}
 
 async function login(base: string): Promise<Record<string, string>> {
   const res = await fetch(`${base}/api/user/rh-user/login`, {
@@ -91,7 +47,7 @@ interface CampaignView {
 
 describe('split killed with SIGKILL on the embedded default (PGlite + DATA_DIR/files)', () => {
   it('resumes after a restart: every page in exactly one document or ignored, every part readable', async () => {
-    const first = await startServer();
+    const first = await startServer({ DATABASE_URL: '', DATA_DIR: dataDir }, children);
     const auth = await login(first.base);
     const sample = await fetch(`${first.base}/api/dispatch/dispatch/sample/payroll.pdf?pages=${PAGES}`, {
       headers: auth,
@@ -121,10 +77,10 @@ describe('split killed with SIGKILL on the embedded default (PGlite + DATA_DIR/f
       },
       10,
     );
-    await kill(first);
+    await killGroup(first);
     console.info('[split-crash] killed at', atKill.pagesSplit, 'of', pagesEach * SOURCES, 'pages');
 
-    const second = await startServer();
+    const second = await startServer({ DATABASE_URL: '', DATA_DIR: dataDir }, children);
     const auth2 = await login(second.base);
     const done = await until(
       'the split to finish',
@@ -135,7 +91,7 @@ describe('split killed with SIGKILL on the embedded default (PGlite + DATA_DIR/f
       },
       200,
     );
-    await kill(second);
+    await killGroup(second);
     expect(done.status).toBe('NEEDS_VALIDATION');
     expect(done.pagesSplit).toBe(pagesEach * SOURCES);
 
