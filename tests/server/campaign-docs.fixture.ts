@@ -3,13 +3,18 @@
  * a campaign in a chosen status with its machine snapshot, documents with stored PDF parts, and
  * optional sources with ignored pages. Real rows, real PDFs; no mocks.
  */
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { persist, snapshotFor } from '../../machines/campaign/index.ts';
 import type { CampaignStatus } from '../../src/contract/enums.ts';
 import type { Queryable } from '../../src/server/db/db.ts';
 import { findOrg } from '../../src/server/db/seed/orgs.ts';
 import { minimalPdf } from '../../src/server/db/seed/pdf.ts';
 import { composePdf } from '../../src/server/pdf/compose.ts';
+import { insertFiles } from '../../src/server/files/store.ts';
+import { demoId } from '../../src/server/db/seed/ids.ts';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll } from 'vitest';
+import { type LoggedIn, type TestDb, authHeaders, createSeededDb, login, testApp } from './support/server.ts';
 
 export interface DocSpec {
   readonly employeeId: string | null;
@@ -18,13 +23,10 @@ export interface DocSpec {
   readonly withFile?: boolean;
 }
 
-export async function storeFile(q: Queryable, bytes: Uint8Array, name = 'part.pdf', s = 'dom_main'): Promise<string> {
-  const id = randomUUID();
-  await q.query(
-    `INSERT INTO ${s}.files (id, name, mime, size, sha256, content) VALUES ($1, $2, 'application/pdf', $3, $4, $5)`,
-    [id, name, bytes.length, createHash('sha256').update(bytes).digest('hex'), bytes],
-  );
-  return id;
+/** Stores a PDF the way the product does (the file store of the connection). */
+export async function storeFile(q: Queryable, bytes: Uint8Array, name = 'part.pdf'): Promise<string> {
+  const [file] = await insertFiles(q, 'main', [{ name, bytes }]);
+  return file!.id;
 }
 
 /** A PDF of `n` pages, page i reading `${label} i`. */
@@ -81,4 +83,38 @@ export async function insertCampaign(
     docIds.push(id);
   }
   return { campaignId, docIds };
+}
+
+/** A demo campaign's id by its seed key. */
+export const campaign = (key: string, domain = 'main'): string => demoId(`campaign:${domain}:${key}`);
+
+export interface DocsWorld {
+  t: TestDb;
+  app: FastifyInstance;
+  admin: LoggedIn;
+  essai: LoggedIn;
+  /** A dispatch-service call, as admin unless another session is given. */
+  call(method: 'GET' | 'POST', url: string, session?: LoggedIn, payload?: unknown): Promise<LightMyRequestResponse>;
+}
+
+/** The suite's seeded app with admin and essai logged in (hooks registered by this call; fields set before the tests run). */
+export function docsWorld(): DocsWorld {
+  const w = {} as DocsWorld;
+  beforeAll(async () => {
+    w.t = await createSeededDb();
+    w.app = await testApp(w.t.db);
+    [w.admin, w.essai] = [await login(w.app, 'admin'), await login(w.app, 'essai')];
+    w.call = (method, url, session = w.admin, payload) =>
+      w.app.inject({
+        method,
+        url: `/api/dispatch${url}`,
+        headers: authHeaders(session),
+        ...(payload ? { payload } : {}),
+      });
+  }, 60_000);
+  afterAll(async () => {
+    await w.app.close();
+    await w.t.dispose();
+  });
+  return w;
 }

@@ -4,37 +4,18 @@
  * state that forbids the action answers 409 with nothing changed; another organisation's or
  * domain's document is 404; the campaign follows the machine when its last failure is cleared.
  */
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ERROR_KEYS } from '../../src/contract/keys.ts';
-import { demoId } from '../../src/server/db/seed/ids.ts';
 import { runDispatchJob } from '../../src/server/modules/dispatch/dispatch.job.ts';
 import { type SafePort, attachSafePort, embeddedSafePort } from '../../src/server/ports/safe.ts';
 import { noPush } from '../../src/server/push/push.ts';
-import { employeesOf, insertCampaign } from './campaign-docs.fixture.ts';
-import { type LoggedIn, type TestDb, authHeaders, createSeededDb, login, testApp } from './support/server.ts';
+import { campaign, docsWorld, employeesOf, insertCampaign } from './campaign-docs.fixture.ts';
+import { authHeaders } from './support/server.ts';
 
-const campaign = (key: string, domain = 'main') => demoId(`campaign:${domain}:${key}`);
-let t: TestDb;
-let app: FastifyInstance;
-let admin: LoggedIn;
-let essai: LoggedIn;
-
-beforeAll(async () => {
-  t = await createSeededDb();
-  app = await testApp(t.db);
-  [admin, essai] = [await login(app, 'admin'), await login(app, 'essai')];
-}, 60_000);
-afterAll(async () => {
-  await app.close();
-  await t.dispose();
-});
-
-const call = (method: 'GET' | 'POST', url: string, session = admin, payload?: unknown) =>
-  app.inject({ method, url: `/api/dispatch${url}`, headers: authHeaders(session), ...(payload ? { payload } : {}) });
+const w = docsWorld();
 
 async function docs(campaignId: string, where = 'true', s = 'dom_main') {
-  const { rows } = await t.db.query<{ id: string; status: string; failure_cause: string | null }>(
+  const { rows } = await w.t.db.query<{ id: string; status: string; failure_cause: string | null }>(
     `SELECT id, status, failure_cause FROM ${s}.dispatched_docs d WHERE campaign_id = $1 AND ${where} ORDER BY id`,
     [campaignId],
   );
@@ -42,25 +23,25 @@ async function docs(campaignId: string, where = 'true', s = 'dom_main') {
 }
 /** Everything a refused action could have touched. */
 async function snapshot(campaignId: string) {
-  const c = await t.db.query(
+  const c = await w.t.db.query(
     `SELECT status, machine_state, can_retry, can_delete FROM dom_main.campaigns WHERE id = $1`,
     [campaignId],
   );
-  const d = await t.db.query(
+  const d = await w.t.db.query(
     `SELECT id, status, reason, failure_cause, document_id, postal FROM dom_main.dispatched_docs WHERE campaign_id = $1 ORDER BY id`,
     [campaignId],
   );
-  const n = await t.db.query(`SELECT count(*)::int AS n FROM dom_main.documents`);
+  const n = await w.t.db.query(`SELECT count(*)::int AS n FROM dom_main.documents`);
   return [c.rows, d.rows, n.rows];
 }
-const campaignOf = async (id: string) => (await call('GET', `/dispatch/${id}`)).json();
+const campaignOf = async (id: string) => (await w.call('GET', `/dispatch/${id}`)).json();
 
 describe('retrying one failed document', () => {
   it('deposits a document the safe refused, once; the last one cleared ends the campaign DISPATCHED', async () => {
     const id = campaign('main-error-retry');
     const failed = await docs(id, `status = 'NOT_DISPATCHED' AND failure_cause = 'EDOCPERSO_ERROR'`);
     expect(failed.length).toBeGreaterThan(1);
-    const first = await call('POST', `/dispatched-doc/retry/${failed[0]!.id}`);
+    const first = await w.call('POST', `/dispatched-doc/retry/${failed[0]!.id}`);
     expect(first.statusCode).toBe(200);
     expect(['DISPATCHED', 'WAITING_FOR_USER_REGISTRATION']).toContain(first.json().status);
     expect(first.json().documentId).toEqual(expect.any(String));
@@ -68,18 +49,18 @@ describe('retrying one failed document', () => {
     expect([(await campaignOf(id)).status, (await campaignOf(id)).canRetry]).toEqual(['IN_ERROR', true]);
     // The same document again: no longer failed, so 409 and nothing changes (no second deposit).
     const before = await snapshot(id);
-    const again = await call('POST', `/dispatched-doc/retry/${failed[0]!.id}`);
+    const again = await w.call('POST', `/dispatched-doc/retry/${failed[0]!.id}`);
     expect([again.statusCode, again.json().key]).toEqual([409, ERROR_KEYS.illegalTransition]);
     expect(await snapshot(id)).toEqual(before);
     for (const doc of failed.slice(1))
-      expect((await call('POST', `/dispatched-doc/retry/${doc.id}`)).statusCode).toBe(200);
+      expect((await w.call('POST', `/dispatched-doc/retry/${doc.id}`)).statusCode).toBe(200);
     const after = await campaignOf(id);
     expect([after.status, after.canRetry, after.canDelete]).toEqual(['DISPATCHED', false, false]);
   });
 
   it('keeps the campaign in error when the safe fails again, with the new reason', async () => {
-    const [emp] = await employeesOf(t.db, 'Horizon Logistique Lyon', 1);
-    const { campaignId, docIds } = await insertCampaign(t.db, {
+    const [emp] = await employeesOf(w.t.db, 'Horizon Logistique Lyon', 1);
+    const { campaignId, docIds } = await insertCampaign(w.t.db, {
       orgName: 'Horizon Logistique Lyon',
       status: 'IN_ERROR',
       canRetry: true,
@@ -89,9 +70,9 @@ describe('retrying one failed document', () => {
       ...embeddedSafePort,
       deposit: () => Promise.reject(new Error('Coffre-fort en maintenance')),
     };
-    attachSafePort(t.db, failing);
+    attachSafePort(w.t.db, failing);
     try {
-      const res = await call('POST', `/dispatched-doc/retry/${docIds[0]}`);
+      const res = await w.call('POST', `/dispatched-doc/retry/${docIds[0]}`);
       expect(res.statusCode).toBe(200);
       expect([res.json().status, res.json().failureCause, res.json().reason]).toEqual([
         'NOT_DISPATCHED',
@@ -99,7 +80,7 @@ describe('retrying one failed document', () => {
         'Coffre-fort en maintenance',
       ]);
     } finally {
-      attachSafePort(t.db, embeddedSafePort);
+      attachSafePort(w.t.db, embeddedSafePort);
     }
     expect([(await campaignOf(campaignId)).status, (await campaignOf(campaignId)).canRetry]).toEqual([
       'IN_ERROR',
@@ -114,17 +95,17 @@ describe('retrying one failed document', () => {
     expect(overLimit.length).toBeGreaterThan(0);
     expect(noDoc.length).toBeGreaterThan(0);
     // Documents without a file for the safe cannot be retried: the machine's delete path is theirs.
-    const forbidden = await call('POST', `/dispatched-doc/retry/${noDoc[0]!.id}`);
+    const forbidden = await w.call('POST', `/dispatched-doc/retry/${noDoc[0]!.id}`);
     expect(forbidden.statusCode).toBe(409);
-    const del = await app.inject({
+    const del = await w.app.inject({
       method: 'DELETE',
       url: '/api/dispatch/dispatched-docs',
-      headers: authHeaders(admin),
+      headers: authHeaders(w.admin),
       payload: { dispatchedDocIds: noDoc.map((d) => d.id) },
     });
     expect([del.statusCode, del.json().status]).toEqual([200, 'IN_ERROR']);
     for (const doc of overLimit) {
-      const res = await call('POST', `/dispatched-doc/retry/${doc.id}`);
+      const res = await w.call('POST', `/dispatched-doc/retry/${doc.id}`);
       expect([res.statusCode, res.json().status]).toEqual([
         200,
         expect.stringMatching(/^(DISPATCHED|WAITING_FOR_USER_REGISTRATION)$/),
@@ -134,8 +115,8 @@ describe('retrying one failed document', () => {
   });
 
   it('recomputes the remedies of a campaign in error; documents a dead run left waiting still need the retry', async () => {
-    const emps = await employeesOf(t.db, 'Horizon Logistique Lyon', 4);
-    const mixed = await insertCampaign(t.db, {
+    const emps = await employeesOf(w.t.db, 'Horizon Logistique Lyon', 4);
+    const mixed = await insertCampaign(w.t.db, {
       orgName: 'Horizon Logistique Lyon',
       status: 'IN_ERROR',
       canRetry: true,
@@ -145,11 +126,11 @@ describe('retrying one failed document', () => {
         { employeeId: emps[1]!, status: 'NOT_DISPATCHED', failureCause: 'NO_DOC_FOUND', withFile: false },
       ],
     });
-    expect((await call('POST', `/dispatched-doc/retry/${mixed.docIds[0]}`)).statusCode).toBe(200);
+    expect((await w.call('POST', `/dispatched-doc/retry/${mixed.docIds[0]}`)).statusCode).toBe(200);
     const left = await campaignOf(mixed.campaignId);
     expect([left.status, left.canRetry, left.canDelete]).toEqual(['IN_ERROR', false, true]);
     // The distribution died with a document never sent: sending another one does not end the campaign.
-    const died = await insertCampaign(t.db, {
+    const died = await insertCampaign(w.t.db, {
       orgName: 'Horizon Logistique Lyon',
       status: 'IN_ERROR',
       canRetry: true,
@@ -158,7 +139,7 @@ describe('retrying one failed document', () => {
         { employeeId: emps[3]!, status: 'CANT_AUTO_ATTACH_EMP_TO_ORG' },
       ],
     });
-    expect((await call('GET', `/dispatched-doc/send/${died.docIds[1]}`)).statusCode).toBe(200);
+    expect((await w.call('GET', `/dispatched-doc/send/${died.docIds[1]}`)).statusCode).toBe(200);
     const waiting = await campaignOf(died.campaignId);
     expect([waiting.status, waiting.canRetry, waiting.canDelete]).toEqual(['IN_ERROR', true, false]);
   });
@@ -168,18 +149,19 @@ describe('retrying one failed document', () => {
     const [waiting] = await docs(id, `status = 'WAITING_FOR_USER_REGISTRATION'`);
     expect(waiting).toBeDefined();
     const before = await snapshot(id);
-    expect((await call('POST', `/dispatched-doc/retry/${waiting!.id}`)).statusCode).toBe(409);
+    expect((await w.call('POST', `/dispatched-doc/retry/${waiting!.id}`)).statusCode).toBe(409);
     expect(await snapshot(id)).toEqual(before);
-    await t.db.query(
+    await w.t.db.query(
       `UPDATE dom_main.employees SET safe_status = 'FINALISED'
         WHERE id = (SELECT employee_id FROM dom_main.dispatched_docs WHERE id = $1)`,
       [waiting!.id],
     );
-    const documents = (await t.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM dom_main.documents`)).rows[0]!.n;
-    const res = await call('POST', `/dispatched-doc/retry/${waiting!.id}`);
+    const documents = (await w.t.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM dom_main.documents`)).rows[0]!
+      .n;
+    const res = await w.call('POST', `/dispatched-doc/retry/${waiting!.id}`);
     expect([res.statusCode, res.json().status]).toEqual([200, 'DISPATCHED']);
     // Already in the safe: finalising the account dispatches it without a second deposit.
-    expect((await t.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM dom_main.documents`)).rows[0]!.n).toBe(
+    expect((await w.t.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM dom_main.documents`)).rows[0]!.n).toBe(
       documents,
     );
   });
@@ -191,35 +173,35 @@ describe('sending one waiting document', () => {
     const [toAttach] = await docs(id, `status = 'CANT_AUTO_ATTACH_EMP_TO_ORG'`);
     expect(toAttach).toBeDefined();
     const before = await snapshot(id);
-    const early = await call('GET', `/dispatched-doc/send/${toAttach!.id}`);
+    const early = await w.call('GET', `/dispatched-doc/send/${toAttach!.id}`);
     expect([early.statusCode, early.json().key]).toEqual([409, ERROR_KEYS.illegalTransition]);
     expect(await snapshot(id)).toEqual(before);
-    expect((await call('GET', `/dispatch/validate/${id}`)).statusCode).toBe(200);
+    expect((await w.call('GET', `/dispatch/validate/${id}`)).statusCode).toBe(200);
     expect((await campaignOf(id)).status).toBe('DISPATCHED');
-    const res = await call('GET', `/dispatched-doc/send/${toAttach!.id}`);
+    const res = await w.call('GET', `/dispatched-doc/send/${toAttach!.id}`);
     expect(res.statusCode).toBe(200);
     expect(['DISPATCHED', 'WAITING_FOR_USER_REGISTRATION']).toContain(res.json().status);
-    expect((await call('GET', `/dispatched-doc/send/${toAttach!.id}`)).statusCode).toBe(409);
+    expect((await w.call('GET', `/dispatched-doc/send/${toAttach!.id}`)).statusCode).toBe(409);
   });
 
   it('sends a pending document while the campaign dispatches; the job then leaves it alone', async () => {
-    const emps = await employeesOf(t.db, 'Horizon Logistique Lyon', 3);
-    const { campaignId, docIds } = await insertCampaign(t.db, {
+    const emps = await employeesOf(w.t.db, 'Horizon Logistique Lyon', 3);
+    const { campaignId, docIds } = await insertCampaign(w.t.db, {
       orgName: 'Horizon Logistique Lyon',
       status: 'DISPATCHING',
       docs: emps.map((e) => ({ employeeId: e, status: 'NEEDS_DISPATCHING' })),
     });
-    const sent = await call('GET', `/dispatched-doc/send/${docIds[0]}`);
+    const sent = await w.call('GET', `/dispatched-doc/send/${docIds[0]}`);
     expect(sent.statusCode).toBe(200);
     const documentId = sent.json().documentId;
-    await runDispatchJob({ db: t.db, push: noPush, safe: embeddedSafePort }, { domain: 'main', campaignId });
-    const { rows } = await t.db.query<{ document_id: string }>(
+    await runDispatchJob({ db: w.t.db, push: noPush, safe: embeddedSafePort }, { domain: 'main', campaignId });
+    const { rows } = await w.t.db.query<{ document_id: string }>(
       `SELECT document_id FROM dom_main.dispatched_docs WHERE id = $1`,
       [docIds[0]],
     );
     expect(rows[0]?.document_id).toBe(documentId);
     expect((await campaignOf(campaignId)).status).toBe('DISPATCHED');
-    expect((await call('GET', `/dispatched-doc/send/${docIds[1]}`)).statusCode).toBe(409);
+    expect((await w.call('GET', `/dispatched-doc/send/${docIds[1]}`)).statusCode).toBe(409);
   });
 });
 
@@ -228,19 +210,19 @@ describe('scope', () => {
     const [mainDoc] = await docs(campaign('main-dispatched'), `status = 'DISPATCHED'`);
     const [legacyDoc] = await docs(campaign('legacy-validation', 'legacy'), 'true', 'dom_legacy');
     for (const [session, docId] of [
-      [essai, mainDoc!.id],
-      [admin, legacyDoc!.id],
-      [admin, 'not-a-uuid'],
+      [w.essai, mainDoc!.id],
+      [w.admin, legacyDoc!.id],
+      [w.admin, 'not-a-uuid'],
     ] as const) {
       for (const url of [
         `/dispatched-doc/${docId}`,
         `/dispatched-doc/${docId}/file`,
         `/dispatched-doc/send/${docId}`,
       ]) {
-        const res = await call('GET', url, session);
+        const res = await w.call('GET', url, session);
         expect([url, res.statusCode, res.json().key]).toEqual([url, 404, ERROR_KEYS.notFound]);
       }
-      const retry = await call('POST', `/dispatched-doc/retry/${docId}`, session);
+      const retry = await w.call('POST', `/dispatched-doc/retry/${docId}`, session);
       expect(retry.statusCode).toBe(404);
     }
   });
@@ -249,7 +231,7 @@ describe('scope', () => {
 describe('reading one document', () => {
   it('gives the document page its facts and its part as a PDF', async () => {
     const [doc] = await docs(campaign('main-dispatched'), `status = 'DISPATCHED'`);
-    const res = await call('GET', `/dispatched-doc/${doc!.id}`);
+    const res = await w.call('GET', `/dispatched-doc/${doc!.id}`);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
       id: doc!.id,
@@ -258,15 +240,15 @@ describe('reading one document', () => {
       campaignName: expect.any(String),
     });
     expect(res.json().recipientName).toEqual(expect.any(String));
-    const file = await call('GET', `/dispatched-doc/${doc!.id}/file`);
+    const file = await w.call('GET', `/dispatched-doc/${doc!.id}/file`);
     expect([file.statusCode, file.headers['content-type']]).toEqual([200, 'application/pdf']);
     expect(file.rawPayload.subarray(0, 5).toString('latin1')).toBe('%PDF-');
   });
 
   it('answers 404 with a key for a document that has no stored part', async () => {
     const [unknown] = await docs(campaign('main-dispatched'), `employee_id IS NULL`);
-    const res = await call('GET', `/dispatched-doc/${unknown!.id}/file`);
+    const res = await w.call('GET', `/dispatched-doc/${unknown!.id}/file`);
     expect([res.statusCode, res.json().key]).toEqual([404, ERROR_KEYS.campaignDocWithoutFile]);
-    expect((await call('GET', `/dispatched-doc/${unknown!.id}`)).json().hasFile).toBe(false);
+    expect((await w.call('GET', `/dispatched-doc/${unknown!.id}`)).json().hasFile).toBe(false);
   });
 });

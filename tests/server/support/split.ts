@@ -1,7 +1,8 @@
 /** Split-job test helpers: a campaign stored the way creation stores it (SPLITTING, initial snapshot, sources), and a recording push. */
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { initialTransition } from 'xstate';
 import type { Db } from '../../../src/server/db/db.ts';
+import { insertFiles } from '../../../src/server/files/store.ts';
 import { noPush, type Push } from '../../../src/server/push/push.ts';
 import { campaignMachine, persist, statusOf } from '../../../machines/campaign/index.ts';
 
@@ -40,18 +41,9 @@ export async function insertSplittingCampaign(
       ],
     );
     for (const [position, source] of opts.sources.entries()) {
-      const fileId = randomUUID();
+      const [file] = await insertFiles(q, 'main', [{ name: source.name, bytes: source.bytes }]);
+      const fileId = file!.id;
       const sourceId = randomUUID();
-      await q.query(
-        `INSERT INTO dom_main.files (id, name, mime, size, sha256, content) VALUES ($1, $2, 'application/pdf', $3, $4, $5)`,
-        [
-          fileId,
-          source.name,
-          source.bytes.byteLength,
-          createHash('sha256').update(source.bytes).digest('hex'),
-          Buffer.from(source.bytes),
-        ],
-      );
       await q.query(
         `INSERT INTO dom_main.campaign_sources (id, campaign_id, position, name, doc_type_code, file_id, pages)
          VALUES ($1, $2, $3, $4, $5, $6, $7)`,
