@@ -145,6 +145,18 @@ describe('database store (PGlite in memory)', () => {
       );
       expect(rows[0]!.in_table).toBe(true);
       expect((await readFile(db, 'legacy', ref!.id))!.bytes.equals(big)).toBe(true);
+      // Several at once: small ones in one statement, the big one in slices.
+      const small = [bytesOf(300, 37), bytesOf(0, 1), bytesOf(4096, 41)];
+      const refs = await db.tx((q) =>
+        insertFiles(
+          q,
+          'legacy',
+          small.map((bytes, i) => ({ name: `s${i}.pdf`, bytes })),
+        ),
+      );
+      const many = await readFiles(db, 'legacy', [ref!.id, ...refs.map((r) => r.id)]);
+      expect(many.get(ref!.id)!.equals(big)).toBe(true);
+      expect(refs.map((r) => many.get(r.id)!.equals(small[refs.indexOf(r)]!))).toEqual([true, true, true]);
       expect(await db.files.sweep(db)).toBe(0);
     } finally {
       await db.close();
