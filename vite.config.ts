@@ -5,12 +5,14 @@ const serverUrl = process.env.API_URL ?? 'http://localhost:8080';
 
 export default defineConfig({
   root: 'src/web',
-  publicDir: false,
+  // Copied as is: the browser check index.html loads before the bundle (no inline script under the CSP).
+  publicDir: 'public',
   plugins: [react()],
   build: {
     outDir: '../../dist/web',
     emptyOutDir: true,
-    sourcemap: true,
+    // Never shipped: the server refuses `*.map` too (src/server/http/spa.ts).
+    sourcemap: false,
     chunkSizeWarningLimit: 1024,
   },
   server: {

@@ -17,6 +17,12 @@ import {
 } from './employee-form/employeeForm.fixtures.ts';
 import { employeeFormMachine } from './employee-form/employeeForm.machine.ts';
 import { notificationsFixtures } from './notifications/notifications.fixtures.ts';
+import {
+  PATHS_INPUT as rightsFormInput,
+  rightsFormFixtures,
+  serializeRightsForm,
+} from './rights-form/rightsForm.fixtures.ts';
+import { rightsFormMachine } from './rights-form/rightsForm.machine.ts';
 import { notificationsMachine } from './notifications/notifications.machine.ts';
 import { signbookFixtures, signbookInput } from './signbook/signbook.fixtures.ts';
 import { signbookMachine } from './signbook/signbook.machine.ts';
@@ -55,4 +61,11 @@ export const MACHINES: readonly CatalogEntry[] = [
   { name: 'upload', machine: uploadMachine, fixtures: uploadFixtures, input: UPLOAD_INPUT },
   { name: 'signbook', machine: signbookMachine, fixtures: signbookFixtures, input: signbookInput },
   { name: 'signer', machine: signerMachine, fixtures: signerFixtures, input: signerInput },
+  {
+    name: 'rights-form',
+    machine: rightsFormMachine,
+    fixtures: rightsFormFixtures,
+    input: rightsFormInput,
+    serializeState: serializeRightsForm,
+  },
 ];

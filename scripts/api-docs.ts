@@ -58,7 +58,7 @@ for (const [issue, routes] of byIssue) {
   for (const [id, def] of routes) {
     const body = def.multipart ? 'multipart' : def.binary ? 'binary answer' : 'JSON';
     lines.push(
-      `| \`${id}\` | ${def.method} | \`${SERVICES[def.service]}${def.path}\` | ${access(def)} | ${def.timeout} | ${body} |`,
+      `| \`${id}\` | ${def.method} | \`${SERVICES[def.service]}${def.path}\` | ${access(def)}${def.demoOnly ? ' (demo servers only)' : ''} | ${def.timeout} | ${body} |`,
     );
   }
   lines.push('');

@@ -98,7 +98,8 @@ async function main() {
     console.log(`[e2e] server ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
     const runner = spawn('npx', ['playwright', 'test', ...process.argv.slice(2)], {
       stdio: 'inherit',
-      env: { ...process.env, BASE_URL: baseUrl, CHROMIUM_PATH: chromiumPath },
+      // The server's console: a demo server prints there the e-mails nobody else may read (guest links).
+      env: { ...process.env, BASE_URL: baseUrl, CHROMIUM_PATH: chromiumPath, E2E_SERVER_LOG: SERVER_LOG },
     });
     exitCode = await new Promise((resolve) => runner.on('exit', (code) => resolve(code ?? 1)));
     if (exitCode !== 0) printServerLogTail();

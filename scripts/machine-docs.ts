@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { format, resolveConfig } from 'prettier';
 import type { AnyStateNode } from 'xstate';
 import { MACHINES } from '../machines/catalog.ts';
-import { listTransitions } from '../tests/harness/index.ts';
+import { allStateNodes, listTransitions } from '../tests/harness/index.ts';
 
 const outDir = join(dirname(fileURLToPath(import.meta.url)), '..', 'docs', 'machines');
 mkdirSync(outDir, { recursive: true });
@@ -55,6 +55,13 @@ for (const { name, machine } of MACHINES) {
     for (const target of targets) {
       const guard = t.guard ? ` [${t.guard}]` : '';
       lines.push(`  ${mid(t.source)} --> ${mid(target)} : ${label(t.event)}${guard}`);
+    }
+  }
+  // Eventless (decision) transitions: drawn on the diagram; no event drives them, so no row below.
+  for (const node of allStateNodes(machine)) {
+    for (const t of node.always ?? []) {
+      const guard = typeof t.guard === 'string' ? ` [${t.guard}]` : '';
+      for (const target of t.target ?? []) lines.push(`  ${mid(node.id)} --> ${mid(target.id)} : always${guard}`);
     }
   }
   const events = [...new Set(transitions.map((t) => t.event))].sort();

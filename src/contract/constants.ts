@@ -38,6 +38,53 @@ export const LIMITS = {
   signatureCodeMinLength: 6,
 } as const;
 
+/**
+ * Longest value each kind of request field accepts (characters; items for lists). The contract's
+ * body schemas enforce them (a longer value is a 400 naming the field) and the forms give them to
+ * their inputs as `maxLength`. Generous for real data; small enough that no request stores a novel.
+ */
+export const MAX_LENGTH = {
+  /** Ids are uuids (36 characters); codes used as ids stay well under 64. */
+  id: 64,
+  /** A person's name or first name. */
+  personName: 100,
+  /** The name of a thing: organisation, campaign, group, template, mask, document. */
+  name: 200,
+  /** An uploaded file's name (most file systems stop at 255). */
+  fileName: 255,
+  /** `YYYY-MM-DD` or an ISO date-time. */
+  date: 32,
+  login: 100,
+  password: 200,
+  /** RFC 5321's longest forward path. */
+  email: 254,
+  phone: 30,
+  /** 15 characters and the spaces typed between their groups (`1 85 05 78 006 084 36`). */
+  numSecu: 21,
+  /** 14 digits and spaces, or the Monegasque identifier. */
+  siret: 20,
+  postalCode: 20,
+  street: 200,
+  city: 100,
+  country: 100,
+  /** Matricules, organisation references and folder codes. */
+  reference: 100,
+  /** Document-type codes, sort fields, statuses, signature codes, locales. */
+  code: 64,
+  search: 200,
+  /** Free text typed by a person: a refusal reason. */
+  text: 1_000,
+  url: 2_000,
+  /** Opaque tokens and cursors: reset and guest links, keyset cursors. */
+  token: 1_024,
+  /** Ids in one request: recipients, documents, group members, users to notify. */
+  idList: 10_000,
+  /** Any other list: steps, signatories, document types, statuses. */
+  list: 1_000,
+  /** A whole uploaded file in base64 (a template's document). */
+  base64File: Math.ceil(LIMITS.uploadMaxBytes / 3) * 4,
+} as const;
+
 export const ALERT_TIMINGS = {
   successMs: 5_000,
   automaticMs: 16_000,

@@ -3,10 +3,10 @@
  * unshaped; `Campaign` and `DispatchedDocument` themselves live in `entities.ts`.
  */
 import { Schema as S } from 'effect';
+import { MAX_LENGTH as M } from './constants.ts';
 import { Campaign, DispatchedDocument } from './entities.ts';
 import { DISPATCHED_DOC_FILTERS, DISPATCHED_DOC_STATUSES, POSTAL_STATUSES } from './enums.ts';
-
-const Id = S.String.pipe(S.minLength(1));
+import { Filled, Id, IdList, List, Uuid } from './fields.ts';
 
 /** Sort fields `CampaignListBody.order.field` honours; any other falls back to creationDate. */
 export const CAMPAIGN_SORT_FIELDS = ['creationDate', 'sendDate', 'name', 'status', 'recipientsCount'] as const;
@@ -22,7 +22,7 @@ export type CampaignPage = typeof CampaignPage.Type;
 
 export const DispatchedDocsBody = S.Struct({
   /** Statuses and/or the ALL_DISPATCHED / ALL_NOT_DISPATCHED filters; absent or empty: every document. */
-  status: S.optional(S.Array(S.Literal(...DISPATCHED_DOC_STATUSES, ...DISPATCHED_DOC_FILTERS))),
+  status: S.optional(List(S.Literal(...DISPATCHED_DOC_STATUSES, ...DISPATCHED_DOC_FILTERS))),
   offset: S.optional(S.Number.pipe(S.int(), S.nonNegative())),
   limit: S.optional(S.Number.pipe(S.int(), S.between(1, 200))),
 });
@@ -40,18 +40,18 @@ export const RefuseDispatchBody = S.Struct({ id: S.optional(Id), dispatchId: S.o
 
 /** `POST /dispatched-docs/refuse`: documents of one campaign awaiting validation, with the reason. */
 export const RefuseDocumentsBody = S.Struct({
-  ids: S.Array(Id).pipe(S.minItems(1)),
+  ids: IdList(Id).pipe(S.minItems(1)),
   reason: S.String.pipe(S.minLength(1), S.maxLength(500)),
 });
 
-export const DeleteDispatchedDocsBody = S.Struct({ dispatchedDocIds: S.Array(Id).pipe(S.minItems(1)) });
+export const DeleteDispatchedDocsBody = S.Struct({ dispatchedDocIds: IdList(Id).pipe(S.minItems(1)) });
 
 export const CampaignUpdateBody = S.Struct({
-  name: S.optional(S.String.pipe(S.minLength(1), S.maxLength(200))),
-  docName: S.optional(S.String.pipe(S.minLength(1), S.maxLength(200))),
+  name: S.optional(Filled(M.name)),
+  docName: S.optional(Filled(M.name)),
   onRefuse: S.optional(S.Boolean),
   onError: S.optional(S.Boolean),
-  usersToNotify: S.optional(S.Array(Id)),
+  usersToNotify: S.optional(IdList(Uuid)),
 });
 export type CampaignUpdateBody = typeof CampaignUpdateBody.Type;
 
@@ -72,8 +72,8 @@ export type DispatchedDocDetail = typeof DispatchedDocDetail.Type;
 
 /** `POST /dispatch/{id}/dispatched-docs/merge`: documents by filter and/or by id (none: every document). */
 export const MergeDocsBody = S.Struct({
-  status: S.optional(S.Array(S.Literal(...DISPATCHED_DOC_STATUSES, ...DISPATCHED_DOC_FILTERS))),
-  docIds: S.optional(S.Array(Id)),
+  status: S.optional(List(S.Literal(...DISPATCHED_DOC_STATUSES, ...DISPATCHED_DOC_FILTERS))),
+  docIds: S.optional(IdList(Id)),
 });
 export type MergeDocsBody = typeof MergeDocsBody.Type;
 

@@ -4,7 +4,7 @@
  * (`import type`) so the schema runtime stays out of the initial bundle.
  */
 import { Schema as S } from 'effect';
-import { DOMAINS, LOCALES } from './constants.ts';
+import { DOMAINS, LOCALES, MAX_LENGTH as M } from './constants.ts';
 import {
   ALERT_MODES,
   ALERT_TYPES,
@@ -24,8 +24,8 @@ import {
   SIGNBOOK_STATUSES,
 } from './enums.ts';
 import { FEATURES } from './features.ts';
+import { Filled, Id, IdList, List, Text, Uuid } from './fields.ts';
 
-const Id = S.String.pipe(S.minLength(1));
 const IsoDate = S.String; // ISO 8601 date or date-time
 const opt = S.optional;
 
@@ -35,7 +35,7 @@ export const LocaleSchema = S.Literal(...LOCALES);
 
 /* ---------------------------------------------------------------- auth */
 
-export const LoginBody = S.Struct({ login: S.String.pipe(S.minLength(1)), password: S.String.pipe(S.minLength(1)) });
+export const LoginBody = S.Struct({ login: Filled(M.login), password: Filled(M.password) });
 export type LoginBody = typeof LoginBody.Type;
 
 export const OrgInVisu = S.Struct({ id: Id, name: S.String, siret: S.String });
@@ -102,20 +102,22 @@ export type CurrentUser = typeof CurrentUser.Type;
 
 export const SwitchDomainBody = S.Struct({ domain: DomainSchema });
 export const CurrentOrgBody = S.Struct({ currentOrgId: Id });
-export const PasswordLostBody = S.Struct({ email: S.String.pipe(S.minLength(3)) });
+/** The one-time link mailed to a blocked account's owner (`/account-unlock/{token}`). */
+export const UnlockAccountBody = S.Struct({ token: Filled(M.token) });
+export const PasswordLostBody = S.Struct({ email: S.String.pipe(S.minLength(3), S.maxLength(M.email)) });
 export const ReinitPasswordTokenBody = S.Struct({
-  token: S.String.pipe(S.minLength(1)),
-  password: S.String,
-  confirmation: S.String,
+  token: Filled(M.token),
+  password: Text(M.password),
+  confirmation: Text(M.password),
 });
 export const ChangePasswordBody = S.Struct({
-  oldPassword: S.String,
-  password: S.String,
-  confirmation: S.String,
+  oldPassword: Text(M.password),
+  password: Text(M.password),
+  confirmation: Text(M.password),
 });
 export const ProfileUpdateBody = S.Struct({
-  firstName: S.String.pipe(S.minLength(1)),
-  lastName: S.String.pipe(S.minLength(1)),
+  firstName: Filled(M.personName),
+  lastName: Filled(M.personName),
   locale: opt(LocaleSchema),
 });
 
@@ -135,11 +137,11 @@ export type ApiError = typeof ApiError.Type;
 /* ---------------------------------------------------------------- employees */
 
 export const Address = S.Struct({
-  street: opt(S.String),
-  complement: opt(S.String),
-  postal: opt(S.String),
-  city: opt(S.String),
-  country: opt(S.String),
+  street: opt(Text(M.street)),
+  complement: opt(Text(M.street)),
+  postal: opt(Text(M.postalCode)),
+  city: opt(Text(M.city)),
+  country: opt(Text(M.country)),
 });
 export const EmployeeOrganization = S.Struct({
   organizationId: Id,
@@ -172,17 +174,17 @@ export type Employee = typeof Employee.Type;
 
 /** Body of `POST /employee` and `PUT /employee/{id}`; rules in validation.ts (employeeFieldErrors). */
 export const EmployeeInput = S.Struct({
-  name: S.String,
-  firstName: S.String,
-  birthDate: S.String,
-  email: opt(S.NullOr(S.String)),
-  phone: opt(S.NullOr(S.String)),
-  numSecu: opt(S.NullOr(S.String)),
+  name: Text(M.personName),
+  firstName: Text(M.personName),
+  birthDate: Text(M.date),
+  email: opt(S.NullOr(Text(M.email))),
+  phone: opt(S.NullOr(Text(M.phone))),
+  numSecu: opt(S.NullOr(Text(M.numSecu))),
   address: opt(Address),
-  organizations: S.Array(
-    S.Struct({ organizationId: Id, registrationNumber: opt(S.NullOr(S.String)), active: opt(S.Boolean) }),
+  organizations: List(
+    S.Struct({ organizationId: Id, registrationNumber: opt(S.NullOr(Text(M.reference))), active: opt(S.Boolean) }),
   ),
-  groupIds: opt(S.Array(Id)),
+  groupIds: opt(IdList(Id)),
   needsValidation: opt(S.Boolean),
 });
 export type EmployeeInput = typeof EmployeeInput.Type;
@@ -205,15 +207,15 @@ export type EmployeeStats = typeof EmployeeStats.Type;
 
 export const EmployeeSearchBody = S.Struct({
   orgID: opt(Id),
-  order: opt(S.Struct({ field: S.String, sens: S.Literal('asc', 'desc') })),
+  order: opt(S.Struct({ field: Text(M.code), sens: S.Literal('asc', 'desc') })),
   offset: opt(S.Number.pipe(S.int(), S.nonNegative())),
   limit: opt(S.Number.pipe(S.int(), S.between(1, 1000))),
-  organizations: opt(S.Array(S.Struct({ organizationId: Id, active: opt(S.Boolean) }))),
+  organizations: opt(List(S.Struct({ organizationId: Id, active: opt(S.Boolean) }))),
   unwind: opt(S.Boolean),
-  search: opt(S.String),
+  search: opt(Text(M.search)),
   needsValidation: opt(S.Boolean),
   /** Keyset paging: the `nextCursor` of the previous page (replaces offset). */
-  after: opt(S.String),
+  after: opt(Text(M.token)),
   /** Filter for the status lists: active, inactive, to-validate. */
   status: opt(S.Literal('active', 'inactive', 'to-validate')),
 });
@@ -233,7 +235,7 @@ export type EmployeeGroup = typeof EmployeeGroup.Type;
 export const GROUP_SORT_FIELDS = ['name', 'orgName', 'employeeCount'] as const;
 /** Body of `groups.list` / `groups.listForOrg`: search by name, paged (default 20). */
 export const EmployeeGroupSearchBody = S.Struct({
-  search: opt(S.String),
+  search: opt(Text(M.search)),
   offset: opt(S.Number.pipe(S.int(), S.nonNegative())),
   limit: opt(S.Number.pipe(S.int(), S.between(1, 200))),
   order: opt(S.Struct({ field: S.Literal(...GROUP_SORT_FIELDS), sens: S.Literal('asc', 'desc') })),
@@ -250,10 +252,10 @@ export const EmployeeGroupDetail = S.extend(EmployeeGroup, S.Struct({ members: S
 export type EmployeeGroupDetail = typeof EmployeeGroupDetail.Type;
 
 /** Body of `POST /employees-group`; the name rule is checked by the handler so it can answer a field key. */
-export const EmployeeGroupInput = S.Struct({ name: S.String, employeesIds: S.Array(Id), orgId: Id });
+export const EmployeeGroupInput = S.Struct({ name: Text(M.name), employeesIds: IdList(Id), orgId: Id });
 export type EmployeeGroupInput = typeof EmployeeGroupInput.Type;
 /** Body of `PUT /employees-group/{id}`: the organisation of a group does not change. */
-export const EmployeeGroupUpdate = S.Struct({ name: S.String, employeesIds: S.Array(Id) });
+export const EmployeeGroupUpdate = S.Struct({ name: Text(M.name), employeesIds: IdList(Id) });
 export type EmployeeGroupUpdate = typeof EmployeeGroupUpdate.Type;
 
 /* ---------------------------------------------------------------- organisations */
@@ -263,18 +265,24 @@ export const OrgDocTypeConf = S.Struct({ code: S.String, label: S.String, enable
 export type OrgDocTypeConf = typeof OrgDocTypeConf.Type;
 
 /** A user who sees the organisation, hence may be notified about it. */
-export const NotifiableUser = S.Struct({ id: Id, firstName: S.String, lastName: S.String, email: S.NullOr(S.String) });
+export const NotifiableUser = S.Struct({
+  id: Id,
+  firstName: Text(M.personName),
+  lastName: Text(M.personName),
+  email: S.NullOr(Text(M.email)),
+});
 export type NotifiableUser = typeof NotifiableUser.Type;
 
 export const OrganizationConf = S.Struct({
   distributionMode: S.Literal(...DISTRIBUTION_MODES),
-  usersToNotify: S.Array(Id),
+  /** Not `Uuid`: a malformed id is answered like an unknown one, beside the field (orgUserNotVisible). */
+  usersToNotify: IdList(Id),
   subscribeToSignature: S.Boolean,
-  extraOptions: S.Struct({ specificCSSUrl: opt(S.String) }),
+  extraOptions: S.Struct({ specificCSSUrl: opt(Text(M.url)) }),
   /** Document-type configuration: read with `documents.orgDocTypes`; written here when present (PUT). */
-  docTypes: opt(S.Array(S.Struct({ code: S.String, enabled: S.Boolean }))),
+  docTypes: opt(List(S.Struct({ code: Text(M.code), enabled: S.Boolean }))),
   /** Answered by GET only: the users who see the organisation (the choices for `usersToNotify`). */
-  notifiableUsers: opt(S.Array(NotifiableUser)),
+  notifiableUsers: opt(List(NotifiableUser, M.idList)),
 });
 export type OrganizationConf = typeof OrganizationConf.Type;
 
@@ -300,7 +308,7 @@ export interface OrganizationNode extends Organization {
 }
 
 export const OrganizationSearchBody = S.Struct({
-  search: opt(S.String),
+  search: opt(Text(M.search)),
   offset: opt(S.Number.pipe(S.int(), S.nonNegative())),
   limit: opt(S.Number.pipe(S.int(), S.between(1, 200))),
 });
@@ -318,16 +326,16 @@ export const OrganizationTree: S.Schema<OrganizationNode> = S.Struct({
  * generic body error.
  */
 export const OrganizationInput = S.Struct({
-  name: opt(S.NullOr(S.String)),
-  siret: opt(S.NullOr(S.String)),
-  street: opt(S.NullOr(S.String)),
-  zipCode: opt(S.NullOr(S.String)),
-  city: opt(S.NullOr(S.String)),
-  country: opt(S.NullOr(S.String)),
-  parentId: opt(S.NullOr(S.String)),
-  reference: opt(S.NullOr(S.String)),
-  billingReference: opt(S.NullOr(S.String)),
-  internalFolderCode: opt(S.NullOr(S.String)),
+  name: opt(S.NullOr(Text(M.name))),
+  siret: opt(S.NullOr(Text(M.siret))),
+  street: opt(S.NullOr(Text(M.street))),
+  zipCode: opt(S.NullOr(Text(M.postalCode))),
+  city: opt(S.NullOr(Text(M.city))),
+  country: opt(S.NullOr(Text(M.country))),
+  parentId: opt(S.NullOr(Text(M.id))),
+  reference: opt(S.NullOr(Text(M.reference))),
+  billingReference: opt(S.NullOr(Text(M.reference))),
+  internalFolderCode: opt(S.NullOr(Text(M.reference))),
 });
 export type OrganizationInput = typeof OrganizationInput.Type;
 
@@ -345,7 +353,7 @@ export const OrganizationStats = S.Struct({
 export type OrganizationStats = typeof OrganizationStats.Type;
 
 /** `rootId` narrows the tree to one visible subtree. */
-export const OrganizationTreeBody = S.Struct({ rootId: opt(S.String) });
+export const OrganizationTreeBody = S.Struct({ rootId: opt(Text(M.id)) });
 export type OrganizationTreeBody = typeof OrganizationTreeBody.Type;
 
 export const AutoVisuBody = S.Struct({ orgId: Id });
@@ -439,28 +447,28 @@ export const Campaign = S.Struct({
 export type Campaign = typeof Campaign.Type;
 
 export const CampaignListBody = S.Struct({
-  status: opt(S.Array(CampaignStatusSchema)),
-  subStatus: opt(S.String),
-  search: opt(S.String),
+  status: opt(List(CampaignStatusSchema)),
+  subStatus: opt(Text(M.code)),
+  search: opt(Text(M.search)),
   offset: opt(S.Number.pipe(S.int(), S.nonNegative())),
   limit: opt(S.Number.pipe(S.int(), S.between(1, 200))),
   /** The list's persisted sort (field: name, creationDate, sendDate, status, recipientsCount). */
-  order: opt(S.Struct({ field: S.String, sens: S.Literal('asc', 'desc') })),
+  order: opt(S.Struct({ field: Text(M.code), sens: S.Literal('asc', 'desc') })),
 });
 
 export const CampaignCreateJson = S.Struct({
-  name: S.String.pipe(S.minLength(1)),
-  docName: opt(S.String),
-  docIds: S.Array(Id),
-  groupIds: S.Array(Id),
-  empIds: S.Array(Id),
+  name: Filled(M.name),
+  docName: opt(Text(M.name)),
+  docIds: IdList(Id),
+  groupIds: IdList(Id),
+  empIds: IdList(Id),
   review: S.Boolean,
   onRefuse: S.Boolean,
   onError: S.Boolean,
-  usersToNotify: S.Array(Id),
-  docTypeCode: S.String.pipe(S.minLength(1)),
+  usersToNotify: IdList(Uuid),
+  docTypeCode: Filled(M.code),
   automaticRecipients: S.Boolean,
-  files: opt(S.Array(S.Struct({ name: S.String, docTypeCode: S.String }))),
+  files: opt(List(S.Struct({ name: Text(M.fileName), docTypeCode: Text(M.code) }))),
 });
 export type CampaignCreateJson = typeof CampaignCreateJson.Type;
 
@@ -531,11 +539,11 @@ export type SignbookTemplate = typeof SignbookTemplate.Type;
 
 export const SignatureCodeRequest = S.Struct({
   mode: S.Literal(...SIGNATURE_CODE_MODES),
-  phone: opt(S.String),
-  email: opt(S.String),
+  phone: opt(Text(M.phone)),
+  email: opt(Text(M.email)),
 });
-export const SignBody = S.Struct({ codeSignature: S.String.pipe(S.minLength(6)) });
-export const SignInParam = S.Struct({ paramName: S.String, paramValue: S.String });
+export const SignBody = S.Struct({ codeSignature: S.String.pipe(S.minLength(6), S.maxLength(M.code)) });
+export const SignInParam = S.Struct({ paramName: Text(M.code), paramValue: Text(M.token) });
 
 /* ---------------------------------------------------------------- users, rights */
 
@@ -559,7 +567,7 @@ export type User = typeof User.Type;
 /** Body of `users.list` (every field optional): search by login, name or e-mail, paged. */
 export const USER_SORT_FIELDS = ['login', 'lastName', 'firstName', 'email'] as const;
 export const UserSearchBody = S.Struct({
-  search: opt(S.String),
+  search: opt(Text(M.search)),
   offset: opt(S.Number.pipe(S.int(), S.nonNegative())),
   limit: opt(S.Number.pipe(S.int(), S.between(1, 200))),
   /** Default: last name, first name ascending. */
@@ -585,12 +593,22 @@ export const Rule = S.Struct({
 });
 export type Rule = typeof Rule.Type;
 
+/**
+ * The figures of the company (root of the session's base organisation) that the server enforces:
+ * the same function answers this call, the dashboard, employee creation and the dispatch job.
+ */
 export const SubscriptionStats = S.Struct({
   nbDispatchedDocs: S.Number,
   docLimit: S.Number,
   nbEmps: S.Number,
   empLimit: S.Number,
   endOfTrialPeriod: S.NullOr(IsoDate),
+  /** The company is on a limited free trial (its limits above apply). */
+  trial: S.Boolean,
+  /** The trial's end date is past: no employee or document is created any more. */
+  trialOver: S.Boolean,
+  /** Signbooks and social signers are part of the company's subscription (seed 000 §6). */
+  signatureSubscribed: S.Boolean,
 });
 export type SubscriptionStats = typeof SubscriptionStats.Type;
 

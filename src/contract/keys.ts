@@ -86,6 +86,43 @@ export const ALERT_KEYS = {
     microsoftFailure: 'alert.login.microsoft.failure',
   },
   reminderNeedsEmail: 'alert.employees.reminder.needsEmail',
+  /**
+   * Rights administration (seed 001 §8: api.*Rule.error, api.*UserGroup(s).error, api.*User(s).error;
+   * success alerts for rule, user and user group create and update). The seed names the pattern; the
+   * verbs are ours: get (one), getAll (list), create, update, delete.
+   */
+  rights: {
+    getRulesError: 'api.getRules.error',
+    getRuleError: 'api.getRule.error',
+    createRuleError: 'api.createRule.error',
+    updateRuleError: 'api.updateRule.error',
+    deleteRuleError: 'api.deleteRule.error',
+    createRuleSuccess: 'api.createRule.success',
+    updateRuleSuccess: 'api.updateRule.success',
+    deleteRuleSuccess: 'api.deleteRule.success',
+    getUserGroupsError: 'api.getUserGroups.error',
+    getUserGroupError: 'api.getUserGroup.error',
+    createUserGroupError: 'api.createUserGroup.error',
+    updateUserGroupError: 'api.updateUserGroup.error',
+    deleteUserGroupError: 'api.deleteUserGroup.error',
+    createUserGroupSuccess: 'api.createUserGroup.success',
+    updateUserGroupSuccess: 'api.updateUserGroup.success',
+    deleteUserGroupSuccess: 'api.deleteUserGroup.success',
+    getUsersError: 'api.getUsers.error',
+    getUserError: 'api.getUser.error',
+    createUserError: 'api.createUser.error',
+    updateUserError: 'api.updateUser.error',
+    deleteUserError: 'api.deleteUser.error',
+    createUserSuccess: 'api.createUser.success',
+    updateUserSuccess: 'api.updateUser.success',
+    deleteUserSuccess: 'api.deleteUser.success',
+    /** A user with history is deactivated rather than deleted (ours). */
+    deleteUserDeactivated: 'api.deleteUser.deactivated',
+    deactivateUserSuccess: 'api.deactivateUser.success',
+    reactivateUserSuccess: 'api.reactivateUser.success',
+    /** « Envoyer un mot de passe généré »: the link is on its way (ours; the failure is api.reinitPassword.error). */
+    passwordLinkSent: 'api.reinitPassword.sent',
+  },
 } as const;
 
 /** The seed's literal French texts, used as the French translation of their keys. */
@@ -109,6 +146,8 @@ export const ERROR_KEYS = {
   authRefreshReused: 'error.auth.refresh-reused',
   authBadCredentials: 'error.auth.bad-credentials',
   authBlocked: 'error.auth.blocked',
+  /** The unlock link of a blocked account is unknown, used or older than 24 hours (410). */
+  unlockTokenExpired: 'error.unlock.token-expired',
   authTooManyRequests: 'error.auth.too-many-requests',
   authDomainDenied: 'error.auth.domain-denied',
   featureForbidden: 'error.feature.forbidden',
@@ -128,6 +167,12 @@ export const ERROR_KEYS = {
   companyRegisterUnavailable: 'error.company.register-unavailable',
   notFound: 'error.not-found',
   badRequest: 'error.validation.body',
+  /** A NUL character in a string of the body, query or path (400; `errors` names where). */
+  nulByte: 'error.validation.nul-byte',
+  /** JSON nested deeper than any body of the contract (400), refused before it is decoded. */
+  tooDeep: 'error.validation.too-deep',
+  /** A stored file's bytes are missing from FILES_DIR / DATA_DIR (503): the operator must restore them. */
+  fileMissing: 'error.file.missing',
   passwordRules: 'error.password.rules',
   passwordMismatch: 'error.password.mismatch',
   passwordIncorrect: 'error.password.incorrect',
@@ -202,10 +247,42 @@ export const ERROR_KEYS = {
   /** Warning: rights cannot be verified because of profile restrictions (seed 000 §5). */
   signbookRightsUnverifiable: 'warning.signbook.rights-unverifiable',
   internal: 'error.internal',
+  /** `GET /api/ready`: the database, the job queue or the stored files' folder is not reachable (503). */
+  notReady: 'error.not-ready',
   /** Another group of the same organisation already has this name (409). */
   groupNameTaken: 'error.group.name-taken',
   /** A chosen member is not an active employee of the group's organisation or its sub-organisations (400). */
   groupMemberOutsideOrg: 'error.group.member-outside-org',
+  /** Rights screens: a user, user group or rule form with wrong fields (400; `fields` names them). */
+  rightsInvalid: 'error.rights.invalid',
+  /** The change would leave the company without any active user able to administer rights (409). */
+  rightsLastAdmin: 'error.rights.last-admin',
+  /** The change would take rights administration from its author, or deactivate or delete them (409). */
+  rightsSelfLockout: 'error.rights.self-lockout',
+  /** The change would give someone a right its author does not hold (403). */
+  rightsFeatureNotHeld: 'error.rights.feature-not-held',
+  /** A user who sees organisations the administrator does not: only someone who sees them may change them (403). */
+  rightsUserOutOfReach: 'error.rights.user-out-of-reach',
+  /** Another user has this login (409). */
+  rightsLoginTaken: 'error.rights.login-taken',
+  /** Another user has this e-mail address (409). */
+  rightsEmailTaken: 'error.rights.email-taken',
+  /** « Envoyer un mot de passe généré » needs the user's e-mail (400, seed 000 §5). */
+  rightsPasswordNeedsEmail: 'error.rights.password-needs-email',
+  /** A deactivated user gets no password link (409): reactivate them first. */
+  rightsUserInactive: 'error.rights.user-inactive',
+  /** Another user group of the company has this name (409). */
+  userGroupNameTaken: 'error.user-group.name-taken',
+  /** A user group that access rules target cannot be deleted (409, seed 000 §5). */
+  userGroupUsedByRules: 'error.user-group.used-by-rules',
+  /** Another access rule of the company has this name (409). */
+  ruleNameTaken: 'error.rule.name-taken',
+  /** Signbooks and social signers need the company's signature subscription (403, seed 000 §6). */
+  signatureNotSubscribed: 'error.subscription.signature',
+  /** The company's free trial is over: no employee or document is created any more (403). */
+  trialOver: 'error.subscription.trial-over',
+  /** Rights administration: the user, group or rule changed since the form read it (409; reload). */
+  rightsConflict: 'error.rights.conflict',
   /** A route of a later issue: registered (auth and feature checks apply) but not served yet. */
   /** A route of the contract whose capability arrives with a later issue (answered 501). */
   notAvailableYet: 'error.not-available-yet',

@@ -4,11 +4,12 @@
  * `entities.ts`. Zones are in PDF points, origin at the bottom-left of the page (see MaskZone).
  */
 import { Schema as S } from 'effect';
+import { MAX_LENGTH as M } from './constants.ts';
 import { Mask, MaskZone } from './entities.ts';
 import { MASK_IDENTIFIERS, MASK_PAGE_GROUPINGS } from './enums.ts';
+import { Filled, Id } from './fields.ts';
 
-const Id = S.String.pipe(S.minLength(1));
-const Name = S.String.pipe(S.minLength(1), S.maxLength(200));
+const Name = Filled(M.name);
 
 /** Sample PDF parts of `POST mask` and `POST mask/preview` are named `pdf-1`, `pdf-2`… */
 export const MASK_SAMPLE_FIELD = /^pdf-(\d+)$/;

@@ -37,6 +37,11 @@ export interface RouteDef {
   readonly binary?: boolean;
   /** Multipart body. */
   readonly multipart?: boolean;
+  /**
+   * Exists only on a demo server (no SMTP, not NODE_ENV=production): elsewhere it is not even
+   * registered, so it answers exactly like an unknown path.
+   */
+  readonly demoOnly?: boolean;
   /** Issue that delivers the handler; the foundation serves the others with 501 and a key. */
   readonly issue: 'foundation' | 'campaigns' | 'signbooks' | 'directory' | 'documents' | 'rights';
 }
@@ -49,12 +54,13 @@ const r = (
   path: string,
   access: Access,
   issue: RouteDef['issue'],
-  extra: Partial<Pick<RouteDef, 'timeout' | 'binary' | 'multipart'>> = {},
+  extra: Partial<Pick<RouteDef, 'timeout' | 'binary' | 'multipart' | 'demoOnly'>> = {},
 ): RouteDef => ({ method, service, path, access, issue, timeout: extra.timeout ?? 'default', ...extra });
 
 const LONG = { timeout: 'long' } as const;
 const BIN = { timeout: 'long', binary: true } as const;
 const UPLOAD = { timeout: 'long', multipart: true } as const;
+const DEMO = { demoOnly: true } as const;
 
 export const ROUTES = {
   /* 7.2 campaigns (dispatch service) */
@@ -242,6 +248,8 @@ export const ROUTES = {
   ),
   'signbooks.guestSign': r('POST', 'hrdesk', '/sign-workflow/guest/{token}/sign', 'public', 'signbooks'),
   'signbooks.guestRefuse': r('POST', 'hrdesk', '/sign-workflow/guest/{token}/refuse', 'public', 'signbooks'),
+  /** Demo outbox of a guest: the messages for the link's signatory only (its code, its invitation). */
+  'signbooks.guestOutbox': r('GET', 'hrdesk', '/sign-workflow/guest/{token}/outbox', 'public', 'signbooks', DEMO),
 
   /* 7.8 masks, subscription, access, users */
   'masks.list': r('GET', 'dispatch', '/mask', f('DocListDispatch'), 'campaigns'),
@@ -274,6 +282,8 @@ export const ROUTES = {
   'users.reinitPassword': r('POST', 'user', '/reinit-password', f('UserAccess'), 'rights'),
   'users.passwordLost': r('POST', 'user', `/${p}-user/password-lost`, 'public', 'foundation'),
   'users.reinitPasswordToken': r('POST', 'user', `/${p}-user/reinit-password-token`, 'public', 'foundation'),
+  /** Extension: the one-time link mailed to the owner of a blocked account lifts the block. */
+  'users.unlockAccount': r('POST', 'user', `/${p}-user/unlock-account`, 'public', 'foundation'),
   'i18n.locale': r('GET', 'static', '/static/i18n/{id}/{locale}.json', 'public', 'foundation'),
 
   /* 7.9 authentication and session */
@@ -290,8 +300,8 @@ export const ROUTES = {
   /* Ours, beyond the seed: one call for what the shell shows everywhere. */
   'shell.badges': r('GET', 'hrdesk', '/badges', 'session', 'foundation'),
   'shell.dashboard': r('GET', 'hrdesk', '/dashboard', 'session', 'foundation'),
-  /** The demo mail/SMS outbox, readable in the app when no SMTP or SMS provider is configured. */
-  'outbox.list': r('GET', 'user', '/outbox', 'public', 'foundation'),
+  /** The demo outbox: the session's own messages (sent to its user), on a demo server only. */
+  'outbox.list': r('GET', 'user', '/outbox', 'session', 'foundation', DEMO),
 } as const satisfies Record<string, RouteDef>;
 
 export type RouteId = keyof typeof ROUTES;

@@ -4,10 +4,11 @@
  * `signbook.updated` push carries it) with what the screens need for the session's user.
  */
 import { Schema as S } from 'effect';
+import { MAX_LENGTH as M } from './constants.ts';
 import { Signbook, SignbookTemplate } from './entities.ts';
 import { SIGNATORY_TYPES, SIGNATURE_CODE_MODES } from './enums.ts';
+import { Filled, Id, IdList, List, Text } from './fields.ts';
 
-const Id = S.String.pipe(S.minLength(1));
 const IsoDate = S.String;
 const opt = S.optional;
 
@@ -25,31 +26,35 @@ export const SIGNATURE_CODE = {
 export const TemplateSignatory = S.Struct({
   userId: opt(S.NullOr(Id)),
   employeeId: opt(S.NullOr(Id)),
-  name: opt(S.String),
-  firstName: opt(S.String),
+  name: opt(Text(M.personName)),
+  firstName: opt(Text(M.personName)),
   /** Required (seed 000 §5): a template signatory without e-mail is refused. */
-  email: opt(S.NullOr(S.String)),
+  email: opt(S.NullOr(Text(M.email))),
   /** Social signers: ids of the users authorised to sign before it (one must precede it). */
-  authorizedUserIds: opt(S.Array(Id)),
+  authorizedUserIds: opt(IdList(Id)),
 });
 export type TemplateSignatory = typeof TemplateSignatory.Type;
 
 export const TemplateStep = S.Struct({
   signatoryType: S.Literal(...SIGNATORY_TYPES),
-  signatories: S.Array(TemplateSignatory),
+  signatories: List(TemplateSignatory),
 });
 export type TemplateStep = typeof TemplateStep.Type;
 
 /** A document a template carries; `content` is base64 and required (seed 000 §5). */
-export const TemplateDocumentInput = S.Struct({ name: S.String, typeCode: S.String, content: opt(S.String) });
+export const TemplateDocumentInput = S.Struct({
+  name: Text(M.fileName),
+  typeCode: Text(M.code),
+  content: opt(Text(M.base64File)),
+});
 
 /** `POST /sign-workflow-template` and `PUT /sign-workflow-template/{id}` (extensions). */
 export const TemplateBody = S.Struct({
-  name: S.String.pipe(S.minLength(1)),
+  name: Filled(M.name),
   organizationId: opt(Id),
-  docTypes: S.Array(S.String),
-  steps: S.Array(TemplateStep).pipe(S.minItems(1)),
-  documents: opt(S.Array(TemplateDocumentInput)),
+  docTypes: List(Text(M.code)),
+  steps: List(TemplateStep).pipe(S.minItems(1)),
+  documents: opt(List(TemplateDocumentInput)),
 });
 export type TemplateBody = typeof TemplateBody.Type;
 
@@ -63,7 +68,7 @@ export const TemplateView = S.Struct({
 export type TemplateView = typeof TemplateView.Type;
 
 /** `POST /sign-workflow-templates` (list). */
-export const TemplateListBody = S.Struct({ organizationId: opt(Id), search: opt(S.String) });
+export const TemplateListBody = S.Struct({ organizationId: opt(Id), search: opt(Text(M.search)) });
 export type TemplateListBody = typeof TemplateListBody.Type;
 export const TemplatePage = S.Struct({ count: S.Number, items: S.Array(TemplateView) });
 export type TemplatePage = typeof TemplatePage.Type;
@@ -74,7 +79,7 @@ export type TemplatePage = typeof TemplatePage.Type;
 export const SignbookListBody = S.Struct({
   status: opt(S.Literal('in-progress', 'done', 'refused', 'error', 'draft')),
   subStatus: opt(S.Literal('to-sign', 'waiting-for-others')),
-  search: opt(S.String),
+  search: opt(Text(M.search)),
   offset: opt(S.Number.pipe(S.int(), S.nonNegative())),
   limit: opt(S.Number.pipe(S.int(), S.between(1, 200))),
 });
@@ -120,25 +125,25 @@ export const NewSignatory = S.Struct({
   type: S.Literal(...SIGNATORY_TYPES),
   employeeId: opt(Id),
   userId: opt(Id),
-  name: opt(S.String),
-  firstName: opt(S.String),
-  email: opt(S.String),
-  phone: opt(S.String),
+  name: opt(Text(M.personName)),
+  firstName: opt(Text(M.personName)),
+  email: opt(Text(M.email)),
+  phone: opt(Text(M.phone)),
   /** Social signers: the users authorised to sign for it; one must sign before it (seed 000 §5). */
-  authorizedUserIds: opt(S.Array(Id)),
+  authorizedUserIds: opt(IdList(Id)),
 });
 export type NewSignatory = typeof NewSignatory.Type;
 
 /** The `json` part of `POST /sign-workflow/upload` (multipart, plus one PDF `file` part). */
 export const SignbookUploadJson = S.Struct({
-  name: S.String.pipe(S.minLength(1)),
+  name: Filled(M.name),
   templateId: opt(Id),
   organizationId: opt(Id),
-  docTypeCode: opt(S.String),
+  docTypeCode: opt(Text(M.code)),
   sendToPersonalSafe: opt(S.Boolean),
   /** Keep as a draft (not started); default false: step 1's signatories are asked at once. */
   draft: opt(S.Boolean),
-  steps: S.Array(S.Struct({ signatories: S.Array(NewSignatory).pipe(S.minItems(1)) })).pipe(S.minItems(1)),
+  steps: List(S.Struct({ signatories: List(NewSignatory).pipe(S.minItems(1)) })).pipe(S.minItems(1)),
 });
 export type SignbookUploadJson = typeof SignbookUploadJson.Type;
 
@@ -151,7 +156,7 @@ export type SignbookCreated = typeof SignbookCreated.Type;
 
 /** `PUT /sign-workflows/{id}`: name and flag; `start: true` starts a draft. */
 export const SignbookUpdateBody = S.Struct({
-  name: opt(S.String.pipe(S.minLength(1))),
+  name: opt(Filled(M.name)),
   sendToPersonalSafe: opt(S.Boolean),
   start: opt(S.Boolean),
 });
@@ -166,8 +171,8 @@ export type SignbookUpdateBody = typeof SignbookUpdateBody.Type;
  */
 export const RecoverCodeBody = S.Struct({
   mode: S.Literal(...SIGNATURE_CODE_MODES),
-  phone: opt(S.String),
-  email: opt(S.String),
+  phone: opt(Text(M.phone)),
+  email: opt(Text(M.email)),
 });
 export type RecoverCodeBody = typeof RecoverCodeBody.Type;
 export const RecoverCodeAnswer = S.Struct({
@@ -181,11 +186,11 @@ export const RecoverCodeAnswer = S.Struct({
 export type RecoverCodeAnswer = typeof RecoverCodeAnswer.Type;
 
 /** `POST /sign-workflow/sign/{workflowId}`. */
-export const SignWorkflowBody = S.Struct({ codeSignature: S.String });
+export const SignWorkflowBody = S.Struct({ codeSignature: Text(M.code) });
 export type SignWorkflowBody = typeof SignWorkflowBody.Type;
 
 /** `POST /sign-workflow/refuse/{workflowId}` (extension): a reason is required. */
-export const RefuseSignbookBody = S.Struct({ reason: S.String.pipe(S.minLength(1)) });
+export const RefuseSignbookBody = S.Struct({ reason: Filled(M.text) });
 export type RefuseSignbookBody = typeof RefuseSignbookBody.Type;
 
 /** `GET /edocsign/session` (seed 001 §7.7). */
@@ -222,7 +227,7 @@ export const SocialSigner = S.Struct({
   signbooksInProgress: S.Number,
 });
 export type SocialSigner = typeof SocialSigner.Type;
-export const SocialSignerListBody = S.Struct({ search: opt(S.String) });
+export const SocialSignerListBody = S.Struct({ search: opt(Text(M.search)) });
 export type SocialSignerListBody = typeof SocialSignerListBody.Type;
 export const SocialSignerPage = S.Struct({ count: S.Number, items: S.Array(SocialSigner) });
 export type SocialSignerPage = typeof SocialSignerPage.Type;

@@ -1,17 +1,23 @@
 /**
  * The socket.io event map. The handshake carries the session token (`auth: { token }`); the
- * server joins the socket to `user:{userId}` and to `org:{domain}:{orgId}` for every organisation
- * visible to the user in the session's domain, and to nothing else. A guest signatory's socket
+ * server joins the socket to `user:{userId}`, to `org:{domain}:{orgId}` for every organisation
+ * visible to the user in the session's domain, and to `org:{domain}:{orgId}:{feature}` for each
+ * feature of `ORG_EVENT_FEATURES` the session holds, and to nothing else. A guest signatory's socket
  * (`auth: { guestToken }`, the signing link's token) joins only `signbook:{domain}:{id}` of that link.
  */
 import type { DomainId } from './constants.ts';
 import type { BadgeCounts, Campaign, DispatchedDocument, Notification, Signbook } from './entities.ts';
 import type { CampaignStatus, DispatchedDocStatus } from './enums.ts';
+import type { Feature } from './features.ts';
 
 export const SOCKET_PATH = '/socket.io';
 
 export const roomForUser = (userId: string): string => `user:${userId}`;
+/** Every socket whose session sees the organisation (badge refreshes find their sessions here). */
 export const roomForOrg = (domain: DomainId, orgId: string): string => `org:${domain}:${orgId}`;
+/** The sockets that see the organisation and whose session holds `feature`: where its events go. */
+export const roomForOrgFeature = (domain: DomainId, orgId: string, feature: Feature): string =>
+  `org:${domain}:${orgId}:${feature}`;
 /** Guest signatories' sockets (handshake `auth: { guestToken }`) of one signbook; each hears its own view. */
 export const roomForSignbook = (domain: DomainId, signbookId: string): string => `signbook:${domain}:${signbookId}`;
 
@@ -58,4 +64,20 @@ export interface SocketData {
 }
 
 export type ServerEventName = keyof ServerToClientEvents;
+
+/**
+ * The feature each organisation event needs (seed 000 §6): campaign and dispatched-document events
+ * reach only sessions holding DocListDispatch, signbook events only those holding ParaphList. A
+ * socket's feature rooms follow its session's effective rights at once (they are recomputed when
+ * rights change); badges go to every socket of the session.
+ */
+export const ORG_EVENT_FEATURES = {
+  'campaign.updated': 'DocListDispatch',
+  'campaign.progressed': 'DocListDispatch',
+  'dispatchedDoc.updated': 'DocListDispatch',
+  'signbook.updated': 'ParaphList',
+} as const satisfies Partial<Record<ServerEventName, Feature>>;
+export type OrgEventName = keyof typeof ORG_EVENT_FEATURES;
+/** The features that have organisation rooms. */
+export const ORG_ROOM_FEATURES: readonly Feature[] = [...new Set(Object.values(ORG_EVENT_FEATURES))];
 export type ServerEventPayload<E extends ServerEventName> = Parameters<ServerToClientEvents[E]>[0];

@@ -2,7 +2,10 @@ import { describe, expect, it } from 'vitest';
 import {
   VALIDATION_KEYS as K,
   employeeFieldErrors,
+  isValidEmail,
+  nirKey,
   normaliseNumSecu,
+  numSecuError,
   organizationFieldErrors,
   siretError,
 } from './validation.ts';
@@ -14,7 +17,7 @@ const valid = {
   birthDate: '1990-04-12',
   email: 'lea.durand@exemple.fr',
   phone: '+33 6 12.34-56 78',
-  numSecu: '290047512345678',
+  numSecu: '290047512345653',
   postal: '75011',
 };
 
@@ -76,9 +79,67 @@ describe('employee rules (seed 000 §5)', () => {
     expect(employeeFieldErrors({ ...valid, country: 'Belgique' }, { mode: 'create', today, countries })).toEqual({});
   });
 
-  it('sends an empty social security number as absent', () => {
+  it('sends an empty social security number as absent, and a typed one without its spaces', () => {
     expect(normaliseNumSecu('  ')).toBeUndefined();
-    expect(normaliseNumSecu(' 290047512345678 ')).toBe('290047512345678');
+    expect(normaliseNumSecu(' 290047512345653 ')).toBe('290047512345653');
+    expect(normaliseNumSecu('2 55 08 14 168 025 38')).toBe('255081416802538');
+    expect(normaliseNumSecu('1 85 05 2a 004 123 56')).toBe('185052A00412356');
+  });
+});
+
+describe('social security number (NIR)', () => {
+  it('computes the key as 97 − (number mod 97), Corsica read as 19 (2A) and 18 (2B)', () => {
+    expect(nirKey('2550814168025')).toBe('38'); // INSEE's published example
+    expect(nirKey('1880375626176')).toBe('22');
+    expect(nirKey('185052A004123')).toBe('56'); // 97 − (1850519004123 mod 97)
+    expect(nirKey('290022B123456')).toBe('08'); // 97 − (2900218123456 mod 97)
+    expect(nirKey('12345')).toBeNull();
+  });
+
+  it('accepts a number whose key matches, typed with or without spaces', () => {
+    for (const nir of ['255081416802538', '2 55 08 14 168 025 38', '185052A00412356', '1 85 05 2a 004 123 56'])
+      expect([nir, numSecuError(nir)]).toEqual([nir, null]);
+    expect(employeeFieldErrors({ ...valid, numSecu: '290022B12345608' }, { mode: 'create', today })).toEqual({});
+  });
+
+  it('says what is wrong: characters, length or key', () => {
+    expect(numSecuError('ABCDEFGHIJKLMNO')).toBe(K.numSecuCharacters);
+    expect(numSecuError('1850578A0608436')).toBe(K.numSecuCharacters);
+    expect(numSecuError('18505-7800608436')).toBe(K.numSecuCharacters);
+    expect(numSecuError('12345678901234')).toBe(K.numSecu);
+    expect(numSecuError('2 55 08 14 168 025 388')).toBe(K.numSecu);
+    expect(numSecuError('123456789012345')).toBe(K.numSecuKey);
+    expect(numSecuError('255081416802539')).toBe(K.numSecuKey);
+    // The same digits with 2B instead of 2A: another number, so another key.
+    expect(numSecuError('185052B00412356')).toBe(K.numSecuKey);
+    expect(employeeFieldErrors({ ...valid, numSecu: '123456789012345' }, { mode: 'create', today }).numSecu).toBe(
+      K.numSecuKey,
+    );
+  });
+});
+
+describe('e-mail', () => {
+  it('accepts ordinary addresses', () => {
+    for (const email of ['lea.durand@exemple.fr', "o'brien+paie@mail.example.co.uk", 'jo@sub-domain.fr', ' ab@cd.fr '])
+      expect([email, isValidEmail(email)]).toEqual([email, true]);
+  });
+
+  it('refuses characters an address cannot hold, and the seed’s short parts', () => {
+    for (const email of [
+      '<script>@x.fr',
+      'a@exemple.fr',
+      'ab@c',
+      'ab@localhost',
+      'lea durand@exemple.fr',
+      'lea@exem ple.fr',
+      'lea@@exemple.fr',
+      'lea@-exemple.fr',
+      'lea@exemple-.fr',
+      'lea@exemple..fr',
+      'léa@exemple.fr',
+      '"lea"@exemple.fr',
+    ])
+      expect([email, isValidEmail(email)]).toEqual([email, false]);
   });
 });
 

@@ -10,6 +10,8 @@ export const VALIDATION_KEYS = {
   required: 'validation.required', // 'Champ obligatoire'
   format: 'validation.format', // 'Format incorrect'
   numSecu: 'validation.numSecu', // 'Le numéro doit comporter 15 chiffres'
+  numSecuCharacters: 'validation.numSecuCharacters',
+  numSecuKey: 'validation.numSecuKey',
   birthDateFuture: 'validation.birthDateFuture',
   postalCode: 'validation.postalCode',
   title: 'validation.title',
@@ -23,8 +25,13 @@ export type ValidationKey = (typeof VALIDATION_KEYS)[keyof typeof VALIDATION_KEY
 const blank = (value: string | null | undefined): boolean =>
   value === null || value === undefined || value.trim() === '';
 
-/** Local part of 2+ characters, @, domain of 2+ characters (seed 000 §5). */
-export const EMAIL_PATTERN = /^[^\s@]{2,}@[^\s@]{2,}$/;
+/**
+ * Seed 000 §5 (local part of 2+ characters, @, domain of 2+ characters) with the characters an
+ * address may hold, as HTML5's `type=email` has them: the local part's letters, digits and
+ * .!#$%&'*+/=?^_`{|}~- ; domain labels of letters, digits and inner hyphens, at least two of them.
+ */
+export const EMAIL_PATTERN =
+  /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]{2,}@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$/;
 /** Digits, plus, space, dot and hyphen. */
 export const PHONE_PATTERN = /^[0-9+ .-]+$/;
 /** 3 to 10 characters among lowercase letters, digits, hyphen and space. */
@@ -33,6 +40,40 @@ export const POSTAL_CODE_PATTERN = /^[a-z0-9 -]{3,10}$/;
 export const MONACO_ID_PATTERN = /^\d{2}[A-Za-z]\d{5}$/;
 
 export const isValidEmail = (value: string): boolean => EMAIL_PATTERN.test(value.trim());
+
+/** The NIR as stored: spaces typed between its groups removed, Corsica's `2a`/`2b` in capitals. */
+const compactNir = (raw: string): string => raw.replace(/\s+/g, '').toUpperCase();
+
+/**
+ * The 2-digit key of a 13-character NIR: 97 − (number mod 97), Corsica's 2A and 2B read as 19 and
+ * 18 (INSEE). 13 digits stay below 2^53, so the remainder is exact in a plain number.
+ */
+export const nirKey = (nir13: string): string | null => {
+  const upper = nir13.toUpperCase();
+  const corsica = upper.slice(5, 7);
+  const digits =
+    corsica === '2A'
+      ? `${upper.slice(0, 5)}19${upper.slice(7)}`
+      : corsica === '2B'
+        ? `${upper.slice(0, 5)}18${upper.slice(7)}`
+        : upper;
+  if (!/^\d{13}$/.test(digits)) return null;
+  return String(97 - (Number(digits) % 97)).padStart(2, '0');
+};
+
+/**
+ * What is wrong with a social security number (NIR), or null: characters other than digits (2A/2B
+ * in 6th-7th position for a birth in Corsica), a length other than 15 once spaces are removed, or a
+ * key that does not match the first 13 characters.
+ */
+export const numSecuError = (raw: string): ValidationKey | null => {
+  const nir = compactNir(raw);
+  const corsica = /^\d{5}2[AB]/.test(nir);
+  const digitsOnly = corsica ? nir.slice(0, 5) + nir.slice(7) : nir;
+  if (!/^\d*$/.test(digitsOnly)) return VALIDATION_KEYS.numSecuCharacters;
+  if (nir.length !== LIMITS.numSecuLength) return VALIDATION_KEYS.numSecu;
+  return nirKey(nir.slice(0, 13)) === nir.slice(13) ? null : VALIDATION_KEYS.numSecuKey;
+};
 
 /** Luhn over all digits (SIREN and SIRET use it). */
 export const isLuhnValid = (digits: string): boolean => {
@@ -113,17 +154,17 @@ export const employeeFieldErrors = (
     if (options.mode === 'create') errors.email = VALIDATION_KEYS.required;
   } else if (!isValidEmail(input.email ?? '')) errors.email = VALIDATION_KEYS.format;
   if (!blank(input.phone) && !PHONE_PATTERN.test((input.phone ?? '').trim())) errors.phone = VALIDATION_KEYS.format;
-  if (!blank(input.numSecu) && (input.numSecu ?? '').trim().length !== LIMITS.numSecuLength)
-    errors.numSecu = VALIDATION_KEYS.numSecu;
+  const numSecu = blank(input.numSecu) ? null : numSecuError(input.numSecu ?? '');
+  if (numSecu) errors.numSecu = numSecu;
   if (!blank(input.postal) && !POSTAL_CODE_PATTERN.test(input.postal ?? '')) errors.postal = VALIDATION_KEYS.postalCode;
   if (options.countries && !blank(input.country) && !options.countries.includes(input.country ?? ''))
     errors.country = VALIDATION_KEYS.country;
   return errors;
 };
 
-/** An empty social security number is sent as absent (seed 001 §5). */
+/** An empty social security number is sent as absent (seed 001 §5); spaces between groups are dropped. */
 export const normaliseNumSecu = (value: string | null | undefined): string | undefined =>
-  blank(value) ? undefined : (value ?? '').trim();
+  blank(value) ? undefined : compactNir(value ?? '');
 
 export interface OrganizationFields {
   readonly name?: string | null;

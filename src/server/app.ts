@@ -4,13 +4,17 @@
  * handler shapes every failure as `ApiError`. With `push: true` socket.io is attached to the same
  * HTTP server.
  */
+import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import { ERROR_KEYS } from '../contract/keys.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/db.ts';
 import { errorHandler } from './http/errors.ts';
+import { registerHealth } from './http/health.ts';
 import { buildOpenApi } from './http/openapi.ts';
 import { type Deps, type RouteTable, installAuthHook, registerRoutes } from './http/routes.ts';
+import { BARE_ERROR_HEADERS, registerSecurityHeaders } from './http/security-headers.ts';
 import { registerSpa } from './http/spa.ts';
 import type { JobSender } from './modules/dispatch/jobs.ts';
 import { dispatchRoutes } from './modules/dispatch/routes.ts';
@@ -20,6 +24,7 @@ import { groupRoutes } from './modules/groups/routes.ts';
 import { hrdeskRoutes } from './modules/hrdesk/routes.ts';
 import { maskRoutes } from './modules/masks/routes.ts';
 import { organizationRoutes } from './modules/organization/routes.ts';
+import { rightsRoutes } from './modules/rights/routes.ts';
 import { signbookRoutes } from './modules/signbook/routes.ts';
 import { staticRoutes } from './modules/static/routes.ts';
 import { userRoutes } from './modules/user/routes.ts';
@@ -55,6 +60,7 @@ export const ROUTE_TABLE: RouteTable = {
   ...dispatchRoutes,
   ...signbookRoutes,
   ...maskRoutes,
+  ...rightsRoutes,
 };
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
@@ -62,6 +68,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit: 11 * 1024 * 1024,
+    // The client address (login limits) comes from X-Forwarded-For only behind a proxy we were told to trust.
+    trustProxy: config.trustProxy,
+    // A URL Fastify cannot even parse (`/api/%`) is answered before any hook: keyed, with headers all the same.
+    frameworkErrors: (error, _req, reply: FastifyReply) => {
+      void reply
+        .headers(BARE_ERROR_HEADERS)
+        .status(400)
+        .send({ key: ERROR_KEYS.badRequest, status: 400, message: error.message });
+    },
   });
   const attached = options.push ? attachPush(app.server, db, config) : null;
   const push = attached?.push ?? noPush;
@@ -77,11 +92,23 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     ...(options.jobs ? { jobs: options.jobs } : {}),
   };
   app.setErrorHandler(errorHandler);
+  // First of the onRequest hooks: a refusal by the auth hook carries the headers too.
+  await registerSecurityHeaders(app, config);
   installAuthHook(app, deps);
   // Multipart bodies (uploads: DSN, campaign PDFs, masks); each route sets its own file-size limit.
   await app.register(multipart);
+  // Cookies carry one thing only: the login device token (src/server/auth/device.ts).
+  await app.register(cookie);
   registerRoutes(app, deps, ROUTE_TABLE);
+  // A write that changed who sees which organisation (access rows, the tree): sockets follow at once.
+  app.addHook('onResponse', async (req) => {
+    const before = req.session?.scopeVersion;
+    if (req.method === 'GET' || !before) return;
+    const { rows } = await db.query<{ v: string }>(`SELECT v::text AS v FROM directory.scope_version WHERE id = 1`);
+    if (rows[0] && rows[0].v !== before) await push.accessChanged();
+  });
 
+  registerHealth(app, db, config.version);
   const openApi = buildOpenApi(ROUTE_TABLE, config.version);
   app.get('/api/docs', async () => openApi);
   app.get('/api/docs.html', async (_req, reply) =>

@@ -27,6 +27,19 @@ export interface Config {
   /** Built SPA directory. */
   readonly webDir: string;
   readonly version: string;
+  /**
+   * NODE_ENV=production: no demo conveniences (no in-app outbox, no messages echoed on the console),
+   * whatever else is configured.
+   */
+  readonly production: boolean;
+  /**
+   * The demo outbox: outgoing messages readable in the app by their own recipient (a session its own
+   * messages, a guest signing link its signatory's) and echoed on the server's console. Only outside
+   * production and while no SMTP server is configured; otherwise its routes do not exist.
+   */
+  readonly demoOutbox: boolean;
+  /** TRUST_PROXY: take the client address from X-Forwarded-For (only behind a reverse proxy you run). */
+  readonly trustProxy: boolean;
 }
 
 type Env = Record<string, string | undefined>;
@@ -44,8 +57,12 @@ const roleOf = (value: string | undefined): Role => {
   throw new Error(`ROLE must be all, api or worker, got "${value}"`);
 };
 
+const flag = (value: string | undefined): boolean => value !== undefined && /^(1|true|yes|on)$/i.test(value.trim());
+
 export const loadConfig = (env: Env = process.env, overrides: Partial<Config> = {}): Config => {
   const port = int(env.PORT, 8080, 'PORT');
+  const production = (overrides.production ?? env.NODE_ENV === 'production') === true;
+  const smtpUrl = overrides.smtpUrl !== undefined ? overrides.smtpUrl : env.SMTP_URL || null;
   return {
     port,
     host: env.HOST || '0.0.0.0',
@@ -53,7 +70,7 @@ export const loadConfig = (env: Env = process.env, overrides: Partial<Config> = 
     databaseUrl: env.DATABASE_URL || null,
     filesDir: env.FILES_DIR || null,
     seed: env.SEED === 'none' ? 'none' : 'demo',
-    smtpUrl: env.SMTP_URL || null,
+    smtpUrl,
     accessTokenTtlS: int(env.ACCESS_TOKEN_TTL_S, 900, 'ACCESS_TOKEN_TTL_S'),
     refreshTokenTtlS: int(env.REFRESH_TOKEN_TTL_S, 43_200, 'REFRESH_TOKEN_TTL_S'),
     refreshReuseGraceS: int(env.REFRESH_REUSE_GRACE_S, 30, 'REFRESH_REUSE_GRACE_S'),
@@ -61,6 +78,9 @@ export const loadConfig = (env: Env = process.env, overrides: Partial<Config> = 
     publicUrl: (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/$/, ''),
     webDir: env.WEB_DIR || 'dist/web',
     version: env.APP_VERSION || '0.1.0',
+    production,
+    demoOutbox: !production && !smtpUrl,
+    trustProxy: flag(env.TRUST_PROXY),
     ...overrides,
   };
 };

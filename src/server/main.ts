@@ -5,7 +5,8 @@
  */
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
-import { openDb } from './db/db.ts';
+import { DataDirUnreadable, openDb } from './db/db.ts';
+import { DataDirInUse } from './db/lock.ts';
 import { migrate } from './db/migrate.ts';
 import { seedDemo } from './db/seed/demo.ts';
 import { PERSONAS } from './db/seed/personas.ts';
@@ -19,7 +20,7 @@ import {
 } from './modules/dispatch/dispatch.job.ts';
 import { CAMPAIGN_SPLIT_JOB, type SplitJobData, resumeSplits, runSplitJob } from './modules/dispatch/split.jobs.ts';
 import { SIGNBOOK_SEAL_JOB, type SealJobData, resumeSeals, runSealJob } from './modules/signbook/seal.job.ts';
-import { MAIL_DELIVER_JOB, createMailPort } from './ports/mail.ts';
+import { MAIL_DELIVER_JOB, consoleEcho, createMailPort } from './ports/mail.ts';
 import { safePortOf } from './ports/safe.ts';
 import { noPush, type Push } from './push/push.ts';
 
@@ -42,6 +43,8 @@ async function main(): Promise<void> {
   });
   const mail = createMailPort(db, config.smtpUrl, {
     schedule: async (outboxId) => void (await queue.send(MAIL_DELIVER_JOB, { outboxId })),
+    // Demo: messages nobody sends are printed here, as development mail tools do.
+    ...(config.demoOutbox ? { echo: consoleEcho } : {}),
   });
   if (config.role !== 'api') {
     await queue.work<{ outboxId: string }>(MAIL_DELIVER_JOB, ({ outboxId }) => mail.deliverNow(outboxId));
@@ -103,7 +106,9 @@ async function main(): Promise<void> {
   console.log(
     config.smtpUrl
       ? '\nE-mail: sent by SMTP.'
-      : `\nE-mail: no SMTP_URL, messages are kept in the outbox (${url}api/user/outbox).`,
+      : config.demoOutbox
+        ? '\nE-mail: no SMTP_URL (demo). Messages are printed below on this console; in the app each person reads only their own (signature codes).'
+        : '\nWARNING: NODE_ENV=production without SMTP_URL: e-mails (password resets, signing links, codes) are recorded but NOT sent.',
   );
 
   const stop = async (signal: string): Promise<void> => {
@@ -118,6 +123,8 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  console.error(error);
+  // Errors meant for the operator read as sentences; anything else keeps its stack.
+  if (error instanceof DataDirInUse || error instanceof DataDirUnreadable) console.error(`\n${error.message}\n`);
+  else console.error(error);
   process.exit(1);
 });

@@ -76,3 +76,34 @@ export async function sessionHeaders(page: Page): Promise<Record<string, string>
 export async function settled(locator: Locator): Promise<void> {
   await locator.evaluate((el) => Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished)));
 }
+
+export interface PrintedMessage {
+  readonly to: string;
+  readonly subject: string;
+  readonly body: string;
+}
+
+/**
+ * The newest message to `to` whose subject starts with `subject`, as the demo server printed it on
+ * its console (the e-mails nobody may read in the app: guest signing links, reset links).
+ */
+export async function printedMessage(to: string, subject: string): Promise<PrintedMessage> {
+  const log = process.env.E2E_SERVER_LOG ?? 'tests/artifacts/server.log';
+  let found: PrintedMessage | undefined;
+  await expect
+    .poll(() => {
+      const blocks = readFileSync(log, 'utf8').split('┌').slice(1);
+      const messages = blocks.map((block) => {
+        const raw = block.split('\n');
+        const field = (name: string) => raw.find((l) => l.startsWith(`│ ${name}: `))?.slice(name.length + 4) ?? '';
+        const start = raw.findIndex((l) => l.startsWith('├'));
+        const end = raw.findIndex((l) => l.startsWith('└'));
+        const body = raw.slice(start + 1, end).map((l) => l.replace(/^│ ?/, ''));
+        return { to: field('To'), subject: field('Subject'), body: body.join('\n') };
+      });
+      found = messages.reverse().find((m) => m.to === to && m.subject.startsWith(subject));
+      return Boolean(found);
+    })
+    .toBe(true);
+  return found!;
+}

@@ -267,16 +267,17 @@ describe('feature rights', () => {
     expect(logins).not.toContain('essai');
   });
 
-  it('checks the feature of routes not served yet before answering 501', async () => {
-    // Access rules (the rights issue) are still served with 501; paie lacks UserAccess.
+  it('checks the feature before looking anything up', async () => {
+    // paie lacks UserAccess: refused before the rule is even looked for; admin is told it is unknown.
     const session = await login(app, 'paie');
     const url = '/api/user/access-rule/00000000-0000-4000-8000-000000000000';
     const forbidden = await app.inject({ method: 'GET', url, headers: authHeaders(session) });
     expect(forbidden.statusCode).toBe(403);
+    expect(forbidden.json().key).toBe(ERROR_KEYS.featureForbidden);
     const admin = await login(app, 'admin');
-    const later = await app.inject({ method: 'GET', url, headers: authHeaders(admin) });
-    expect(later.statusCode).toBe(501);
-    expect(later.json().key).toBe(ERROR_KEYS.notAvailableYet);
+    const unknown = await app.inject({ method: 'GET', url, headers: authHeaders(admin) });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().key).toBe(ERROR_KEYS.notFound);
   });
 });
 

@@ -317,6 +317,34 @@ describe('cancel, refuse and update on a fresh campaign', () => {
     expect((await call('POST', '/dispatch/refuseDispatch', admin, { id: c })).statusCode).toBe(409);
   });
 
+  it('refuses, as creation does, a user to notify who does not see the organisation, and changes nothing', async () => {
+    const c = await freshCampaign('notify');
+    const userId = async (loginName: string) =>
+      (await t.db.query<{ id: string }>(`SELECT id FROM directory.users WHERE login = $1`, [loginName])).rows[0]!.id;
+    const [paie, essai] = [await userId('paie'), await userId('essai')];
+    const notified = async () =>
+      (
+        await t.db.query<{ users_to_notify: string[] }>(
+          `SELECT users_to_notify FROM dom_main.campaigns WHERE id = $1`,
+          [c],
+        )
+      ).rows[0]!.users_to_notify;
+    const before = { state: await stateOf(c), notified: await notified() };
+
+    // essai belongs to another company: it sees nothing of Groupe Horizon.
+    const refused = await call('PUT', `/dispatch/${c}`, admin, { name: 'Renommée', usersToNotify: [paie, essai] });
+    expect(refused.statusCode, refused.body).toBe(400);
+    expect(refused.json()).toMatchObject({
+      key: ERROR_KEYS.orgUserNotVisible,
+      fields: { usersToNotify: ERROR_KEYS.orgUserNotVisible },
+    });
+    expect({ state: await stateOf(c), notified: await notified() }).toEqual(before);
+
+    const accepted = await call('PUT', `/dispatch/${c}`, admin, { usersToNotify: [paie] });
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    expect(await notified()).toEqual([paie]);
+  });
+
   it('refuses the whole distribution: every pending document is refused', async () => {
     const c = await freshCampaign('refuse');
     const res = await call('POST', '/dispatch/refuseDispatch', admin, { dispatchId: c });

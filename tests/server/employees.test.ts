@@ -56,7 +56,7 @@ const valid = (over: Record<string, unknown> = {}) => ({
   birthDate: '1990-05-17',
   email: `anais.lefevre.${++counter}@exemple.fr`,
   phone: '06 12 34 56 78',
-  numSecu: '290057511212345',
+  numSecu: '290057511212353',
   address: { street: '12 rue des Lilas', postal: '75011', city: 'Paris', country: 'France' },
   organizations: [{ organizationId: PARIS, registrationNumber: `T-${counter}` }],
   ...over,
@@ -235,6 +235,36 @@ describe('CSV export', () => {
       .filter(Boolean);
     expect(rows).toHaveLength(2);
     expect(rows[1]!.startsWith('"Dupont; ""le grand""";Zoé-Quotée;17/05/1990;')).toBe(true);
+  });
+
+  it('neutralises formulas (a leading quote) but leaves phone numbers as typed', async () => {
+    const res = await create(valid({ firstName: 'Zoé-Formule' }));
+    expect(res.statusCode, res.body).toBe(201);
+    // Stored as any way in could store it (the form, a DSN import): the export is what is under test.
+    await t.db.query(
+      `UPDATE dom_main.employees
+          SET name = $2, phone = '+33 6 12 34 56 78',
+              address = jsonb_build_object('street', '@SUM(A1:A9)', 'complement', $3::text, 'postal', '-75011',
+                                           'city', E'\\tParis', 'country', E'\\r+France')
+        WHERE id = $1`,
+      [(res.json() as Employee).id, '=HYPERLINK("http://evil","x")', "-2+3+cmd|' /C calc'!A0"],
+    );
+    const csv = await call('POST', `${routeUrl('employees.list')}?format=csv`, admin, { search: 'zoe-formule' });
+    const rows = csv.body
+      .replace(/^\uFEFF/, '')
+      .split('\r\n')
+      .filter(Boolean);
+    expect(rows).toHaveLength(2);
+    const cells = rows[1]!.split(';');
+    expect(cells[0]).toBe(`"'=HYPERLINK(""http://evil"",""x"")"`);
+    expect(cells[4]).toBe('+33 6 12 34 56 78');
+    expect(cells.slice(6, 11)).toEqual([
+      "'@SUM(A1:A9)",
+      `'-2+3+cmd|' /C calc'!A0`,
+      '-75011',
+      "'\tParis",
+      `"'\r+France"`,
+    ]);
   });
 });
 

@@ -1,14 +1,19 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_KEYS, SEED_TEXTS } from '../../src/contract/keys.ts';
-import { type TestDb, authHeaders, createSeededDb, login, testApp } from './support/server.ts';
+import { buildApp } from '../../src/server/app.ts';
+import { type Echo, createMailPort } from '../../src/server/ports/mail.ts';
+import { type TestDb, authHeaders, createSeededDb, login, testApp, testConfig } from './support/server.ts';
 
 let t: TestDb;
 let app: FastifyInstance;
+/** What the demo server printed on its console (newest first), as `npm start` does without SMTP. */
+const printed: Parameters<Echo>[0][] = [];
 
 beforeAll(async () => {
   t = await createSeededDb();
-  app = await testApp(t.db);
+  const config = testConfig();
+  app = await buildApp({ db: t.db, config, mail: createMailPort(t.db, null, { echo: (m) => printed.unshift(m) }) });
 });
 afterAll(async () => {
   await app?.close();
@@ -17,8 +22,8 @@ afterAll(async () => {
 
 const post = (url: string, payload: object, headers: Record<string, string> = {}) =>
   app.inject({ method: 'POST', url, payload, headers });
-const outbox = async () =>
-  (await app.inject({ method: 'GET', url: '/api/user/outbox' })).json() as { to: string; body: string }[];
+/** The reset links reach their reader through the server's console only (nobody can list them). */
+const outbox = async () => printed;
 const tokenFrom = (body: string): string => {
   const match = body.match(/\/token-reinitialization\/([\w-]+)/);
   if (!match?.[1]) throw new Error(`no link in ${body}`);
@@ -105,6 +110,13 @@ describe('password lost → e-mail → reinit', () => {
       confirmation: 'Sophie!2026',
     });
     expect((await post('/api/user/rh-user/login', { login: 'multi', password: 'Sophie!2026' })).statusCode).toBe(200);
+  });
+
+  it('never lets an anonymous visitor read the reset link: the outbox wants a session', async () => {
+    await post('/api/user/rh-user/password-lost', { email: 'camille.martin@horizon-demo.fr' });
+    const anonymous = await app.inject({ method: 'GET', url: '/api/user/outbox' });
+    expect(anonymous.statusCode).toBe(401);
+    expect(anonymous.body).not.toContain('token-reinitialization');
   });
 
   it('closes the outbox when SMTP delivers the mail', async () => {

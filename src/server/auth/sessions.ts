@@ -5,11 +5,12 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { DomainId } from '../../contract/constants.ts';
-import { type Feature, isFeature } from '../../contract/features.ts';
+import type { Feature } from '../../contract/features.ts';
 import { ERROR_KEYS } from '../../contract/keys.ts';
 import type { Config } from '../config.ts';
 import type { Queryable } from '../db/db.ts';
 import { ApiFailure } from '../http/errors.ts';
+import { effectiveFeaturesSql, toFeatures } from './rights.ts';
 import { digest, newToken } from './tokens.ts';
 
 export interface SessionContext {
@@ -22,6 +23,8 @@ export interface SessionContext {
   readonly features: ReadonlySet<Feature>;
   /** `directory.scope_version` when the session was read: scopes computed at this version still hold. */
   readonly scopeVersion?: string;
+  /** Seconds left, when read, before the session's access token expires (sockets close then). */
+  readonly accessSecondsLeft?: number;
 }
 
 export interface TokenPair {
@@ -47,17 +50,17 @@ interface SessionRow {
   revoked: boolean;
   expired: boolean;
   features: string[];
-  group_features: string[];
   scope_version: string;
+  access_seconds_left: number;
 }
 
+// Read on every call: the session's effective rights in its domain (auth/rights.ts) come with it, so
+// a change of rights holds from the next call on. A deactivated user's sessions are over.
 const SESSION_SELECT = `
   SELECT s.id, s.user_id, u.login, s.domain, s.base_org_id, s.current_org_id,
-         s.revoked_at IS NOT NULL AS revoked, s.access_expires_at <= now() AS expired,
-         u.features,
-         ARRAY(SELECT f FROM directory.user_group_members m
-                 JOIN directory.user_groups g ON g.id = m.group_id, unnest(g.features) f
-                WHERE m.user_id = u.id) AS group_features,
+         s.revoked_at IS NOT NULL OR NOT u.active AS revoked, s.access_expires_at <= now() AS expired,
+         extract(epoch FROM s.access_expires_at - now())::float8 AS access_seconds_left,
+         ${effectiveFeaturesSql('s.user_id', 's.domain')} AS features,
          (SELECT v::text FROM directory.scope_version WHERE id = 1) AS scope_version
     FROM directory.sessions s JOIN directory.users u ON u.id = s.user_id`;
 
@@ -68,8 +71,9 @@ const toContext = (row: SessionRow): SessionContext => ({
   domain: row.domain,
   baseOrgId: row.base_org_id,
   currentOrgId: row.current_org_id,
-  features: new Set([...row.features, ...row.group_features].filter(isFeature)),
+  features: new Set(toFeatures(row.features)),
   scopeVersion: row.scope_version,
+  accessSecondsLeft: Number(row.access_seconds_left),
 });
 
 const unauthorized = (key: string): ApiFailure => new ApiFailure(401, key);

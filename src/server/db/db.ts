@@ -12,6 +12,7 @@
  */
 import { mkdirSync } from 'node:fs';
 import { PGlite, types as pgliteTypes } from '@electric-sql/pglite';
+import { lockDataDir } from './lock.ts';
 import pg from 'pg';
 import { join } from 'node:path';
 import { type FileStore, fileStore } from '../files/store.ts';
@@ -49,6 +50,8 @@ export interface OpenDbOptions {
    * database for PGlite in memory and for PostgreSQL (a directory there must be shared by every node).
    */
   filesDir?: string | null;
+  /** PGlite: start from this dumped data directory (`pglite.dumpDataDir()`) instead of an empty one. */
+  loadDataDir?: Blob;
 }
 
 const OID = {
@@ -73,21 +76,40 @@ export async function openDb(opts: OpenDbOptions): Promise<Db> {
   const dir =
     opts.filesDir !== undefined ? opts.filesDir : dataDir.startsWith('memory://') ? null : join(dataDir, 'files');
   // PGlite runs with fsync=off (its own pages reach the disk when the OS writes them): files match it.
-  return openPglite(dataDir, fileStore({ dir, fsync: false, engine: 'pglite' }));
+  return openPglite(dataDir, fileStore({ dir, fsync: false, engine: 'pglite' }), opts.loadDataDir);
 }
 
-async function openPglite(dataDir: string, files: FileStore): Promise<Db> {
+/** The embedded data directory exists but the engine cannot open it (damaged, or written by a newer version). */
+export class DataDirUnreadable extends Error {
+  constructor(dir: string, cause: unknown) {
+    super(
+      `The embedded database in ${dir} cannot be opened (${cause instanceof Error ? cause.message || cause.name : String(cause)}). ` +
+        'It may be damaged (two servers on one folder, a full disk, a copy taken while it was running). ' +
+        'Restore the last backup with `npm run restore -- <backup folder>` (`npm run backup` makes them; see the README, ' +
+        `« Backup and restore »), or move ${dir} aside to start from an empty database.`,
+    );
+    this.name = 'DataDirUnreadable';
+  }
+}
+
+async function openPglite(dataDir: string, files: FileStore, loadDataDir?: Blob): Promise<Db> {
   const isMemory = dataDir.startsWith('memory://');
   if (!isMemory) mkdirSync(dataDir, { recursive: true });
+  // One process per directory: a second server on it would lose or corrupt data.
+  const lock = isMemory ? null : lockDataDir(dataDir);
   const defaultTs = pgliteTypes.parsers[OID.timestamptz];
   const defaultTsNoZone = pgliteTypes.parsers[OID.timestamp];
   const pglite = await PGlite.create(isMemory ? 'memory://' : dataDir, {
+    ...(loadDataDir ? { loadDataDir } : {}),
     parsers: {
       [OID.timestamptz]: (text: string, typeId?: number) => toIso(defaultTs ? defaultTs(text, typeId) : text),
       [OID.timestamp]: (text: string, typeId?: number) => toIso(defaultTsNoZone ? defaultTsNoZone(text, typeId) : text),
       [OID.date]: rawDate,
       [OID.int8]: toInt,
     },
+  }).catch((error: unknown) => {
+    lock?.release();
+    throw isMemory ? error : new DataDirUnreadable(dataDir, error);
   });
   const normaliseBytea = <T>(rows: T[]): T[] => {
     for (const row of rows as Record<string, unknown>[]) {
@@ -118,7 +140,13 @@ async function openPglite(dataDir: string, files: FileStore): Promise<Db> {
     query: base.query,
     exec: base.exec,
     tx: (fn) => pglite.transaction((t) => fn(queryable(t as unknown as PgliteLike))),
-    close: () => pglite.close(),
+    close: async () => {
+      try {
+        await pglite.close();
+      } finally {
+        lock?.release();
+      }
+    },
   };
 }
 

@@ -28,8 +28,10 @@ import {
 import { createHash, randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import type { DomainId } from '../../contract/constants.ts';
+import { ERROR_KEYS } from '../../contract/keys.ts';
 import type { Queryable } from '../db/db.ts';
 import { DOMAIN_SCHEMAS, schemaOf } from '../db/schemas.ts';
+import { ApiFailure } from '../http/errors.ts';
 
 export interface NewFile {
   /** Chosen by the caller when it must reference the file before the insert; random otherwise. */
@@ -78,6 +80,26 @@ const SLICE = 4 * 1024 * 1024;
 export const SWEEP_GRACE_MS = 60 * 60 * 1000;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/**
+ * A committed row whose bytes are not on disk (its pack deleted, cut short, or FILES_DIR not set):
+ * only the operator can fix it, from a backup. The caller gets a 503 with a key and a French
+ * sentence; the log gets the file, the pack's path and what went wrong.
+ */
+export class StoredFileMissing extends ApiFailure {
+  constructor(
+    readonly fileId: string,
+    readonly packPath: string | null,
+    readonly reason: string,
+  ) {
+    super(
+      503,
+      ERROR_KEYS.fileMissing,
+      'Un fichier enregistré est introuvable ou incomplet sur le disque du serveur (dossier FILES_DIR ou DATA_DIR) : ' +
+        "prévenez l'administrateur, qui doit le restaurer depuis une sauvegarde.",
+    );
+  }
+}
 
 const asBuffer = (bytes: Uint8Array): Buffer =>
   Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
@@ -132,14 +154,24 @@ export function fileStore(options: FileStoreOptions): FileStore {
 
   function readPack(schema: string, row: Located): Buffer {
     if (!dir || !row.pack || row.pack_offset === null)
-      throw new Error(`file ${row.id} has no content in the table and no FILES_DIR is set`);
+      throw new StoredFileMissing(row.id, null, 'no content in the table and no FILES_DIR is set');
+    const path = join(packDir(schema, row.pack), row.pack);
     const out = Buffer.allocUnsafe(row.size);
-    const fd = openSync(join(packDir(schema, row.pack), row.pack), 'r');
+    let fd: number;
+    try {
+      fd = openSync(path, 'r');
+    } catch (error) {
+      throw new StoredFileMissing(
+        row.id,
+        path,
+        `pack cannot be opened (${(error as { code?: string }).code ?? error})`,
+      );
+    }
     try {
       let done = 0;
       while (done < row.size) {
         const n = readSync(fd, out, done, row.size - done, row.pack_offset + done);
-        if (n === 0) throw new Error(`file ${row.id}: pack ${row.pack} is shorter than its rows say`);
+        if (n === 0) throw new StoredFileMissing(row.id, path, 'pack is shorter than its rows say (truncated)');
         done += n;
       }
     } finally {

@@ -61,7 +61,15 @@ const keyForStatus = (status: number): string => {
 
 export function errorHandler(error: FastifyError | Error, request: FastifyRequest, reply: FastifyReply): void {
   if (error instanceof ApiFailure) {
+    // A keyed 5xx (a stored file missing from disk) is for the operator: the log says what to restore.
+    // 501 is a route not served yet, not a failure.
+    if (error.status >= 500 && error.status !== 501) request.log.error({ err: error }, error.key);
     void reply.status(error.status).send(error.toBody());
+    return;
+  }
+  // A multipart field typed application/json that is not JSON: the same 400 as any malformed json part.
+  if ((error as { code?: string }).code === 'FST_INVALID_JSON_FIELD_ERROR') {
+    void reply.status(400).send(new ApiFailure(400, ERROR_KEYS.badRequest, undefined, ['json']).toBody());
     return;
   }
   const status = 'statusCode' in error && typeof error.statusCode === 'number' ? error.statusCode : 500;

@@ -13,6 +13,7 @@ import type { MailPort } from '../ports/mail.ts';
 import type { Push } from '../push/push.ts';
 import { type SessionContext, type TokenPair, authenticate } from '../auth/sessions.ts';
 import { ApiFailure } from './errors.ts';
+import { installInputGuards } from './input.ts';
 import { decodeBody } from './validate.ts';
 
 declare module 'fastify' {
@@ -89,8 +90,11 @@ export function installAuthHook(app: FastifyInstance, deps: Deps): void {
 }
 
 export function registerRoutes(app: FastifyInstance, deps: Deps, table: RouteTable): void {
+  installInputGuards(app);
   for (const id of ROUTE_IDS) {
     const def: RouteDef = ROUTES[id];
+    // Demo conveniences do not exist on a production server: not registered, an unknown path.
+    if (def.demoOnly && !deps.config.demoOutbox) continue;
     const spec = table[id];
     app.route({
       method: def.method,

@@ -29,6 +29,8 @@ export async function registerSpa(app: FastifyInstance, webDir: string): Promise
       root,
       wildcard: true,
       index: 'index.html',
+      // Source maps are not built for production; one left in the folder (a dev build) stays unserved.
+      allowedPath: (pathName) => !pathName.toLowerCase().endsWith('.map'),
       setHeaders: (reply, path) => {
         // Hashed assets never change; index.html must be revalidated to pick up a new build.
         void reply.header(

@@ -2,19 +2,20 @@
  * The code delivery port (signature codes, seed 000 §3): e-mail through the mail port (SMTP when
  * `SMTP_URL` is set); SMS and voice messages through a provider adapter (`SMS_PROVIDER_URL`: POST
  * `{channel, to, body}` as JSON, optional `SMS_PROVIDER_TOKEN` as a bearer). Every message is
- * recorded in `directory.outbox` first, in the caller's transaction; with nothing configured the
- * outbox is where the demo reads its codes (`GET /api/user/outbox`).
+ * recorded in `directory.outbox` first, in the caller's transaction, tagged with its signatory; with
+ * nothing configured (demo) the code is echoed on the server's console and its own signatory reads it
+ * in the app (`GET /api/user/outbox` for a session, the guest link's outbox for a guest).
  */
-import { randomUUID } from 'node:crypto';
 import type { SignatureCodeMode } from '../../contract/enums.ts';
 import type { Queryable } from '../db/db.ts';
-import type { MailPort } from './mail.ts';
+import { type MailPort, type Recipient, recordOutbox } from './mail.ts';
 
 export interface CodeMessage {
   readonly channel: SignatureCodeMode;
   readonly to: string;
   readonly subject: string;
   readonly body: string;
+  readonly for: Recipient;
 }
 
 export interface DeliveryPort {
@@ -56,15 +57,11 @@ export function createDeliveryPort(db: Queryable, mail: MailPort, env: ProviderE
     delivers: (channel) => (channel === 'email' ? mail.delivers : provider),
     async record(q, message) {
       if (message.channel === 'email') {
-        const id = await mail.send({ to: message.to, subject: message.subject, body: message.body }, q);
+        const id = await mail.send(message, q);
         return () => mail.deliver(id);
       }
-      const id = randomUUID();
-      await q.query(
-        `INSERT INTO directory.outbox (id, channel, recipient, subject, body) VALUES ($1, $2, $3, $4, $5)`,
-        [id, message.channel, message.to, message.subject, message.body],
-      );
-      return provider ? () => sendToProvider(db, env, id, message) : async () => undefined;
+      const id = await recordOutbox(q, message.channel, message);
+      return provider ? () => sendToProvider(db, env, id, message) : () => mail.show(id);
     },
   };
 }

@@ -1,17 +1,83 @@
 /**
- * The mail port. Every message is written to `directory.outbox` first (the demo reads it in the
- * app when no SMTP server is configured); with `SMTP_URL` it is also delivered by nodemailer and
- * the row records `sent_at` or the delivery error.
+ * The mail port. Every message is written to `directory.outbox` first, tagged with whom it is for
+ * (a user, a signbook's signatory); with `SMTP_URL` it is delivered by nodemailer and the row records
+ * `sent_at` or the delivery error. Without SMTP (demo) it is echoed on the server's console, as
+ * development mail tools do, and its own recipient can read it in the app (never anyone else).
  */
 import { randomUUID } from 'node:crypto';
 import nodemailer from 'nodemailer';
+import type { DomainId } from '../../contract/constants.ts';
 import type { Queryable } from '../db/db.ts';
+
+/** Whom a message is for, beyond its address: who may read it in the demo outbox. */
+export interface Recipient {
+  /** The user account it is meant for (their session reads it). */
+  readonly userId?: string | null;
+  /** The signatory it is meant for (their signing link reads it). */
+  readonly signatory?: { readonly domain: DomainId; readonly id: string } | null;
+}
 
 export interface MailMessage {
   readonly to: string;
   readonly subject: string;
   readonly body: string;
+  readonly for?: Recipient;
 }
+
+/** Prints one recorded message (the demo's console "mail catcher"). */
+export type Echo = (message: { channel: string; to: string; subject: string; body: string }) => void;
+
+/** Inserts an outbox row (in `q`'s transaction) and returns its id. */
+export async function recordOutbox(
+  q: Queryable,
+  channel: 'email' | 'sms' | 'voicemail',
+  message: MailMessage,
+): Promise<string> {
+  const id = randomUUID();
+  await q.query(
+    `INSERT INTO directory.outbox (id, channel, recipient, subject, body, user_id, signatory_domain, signatory_id)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+    [
+      id,
+      channel,
+      message.to,
+      message.subject,
+      message.body,
+      message.for?.userId ?? null,
+      message.for?.signatory?.domain ?? null,
+      message.for?.signatory?.id ?? null,
+    ],
+  );
+  return id;
+}
+
+/** Echoes a recorded message through `echo` (nothing when there is none, or no such row). */
+export async function echoOutbox(db: Queryable, echo: Echo | undefined, outboxId: string): Promise<void> {
+  if (!echo) return;
+  const { rows } = await db.query<{ channel: string; recipient: string; subject: string; body: string }>(
+    `SELECT channel, recipient, subject, body FROM directory.outbox WHERE id = $1`,
+    [outboxId],
+  );
+  const row = rows[0];
+  if (row) echo({ channel: row.channel, to: row.recipient, subject: row.subject, body: row.body });
+}
+
+/** The console echo of `npm start` in demo mode. */
+export const consoleEcho: Echo = (m) => {
+  const rule = '─'.repeat(72);
+  console.log(
+    [
+      '',
+      `┌${rule}`,
+      `│ ${m.channel === 'email' ? 'E-mail' : m.channel === 'sms' ? 'SMS' : 'Voice message'} (demo: not sent, shown here only)`,
+      `│ To: ${m.to}`,
+      `│ Subject: ${m.subject}`,
+      `├${rule}`,
+      ...m.body.split('\n').map((line) => `│ ${line}`),
+      `└${rule}`,
+    ].join('\n'),
+  );
+};
 
 export interface MailPort {
   /** True when messages leave the machine; the in-app outbox is then closed. */
@@ -26,11 +92,15 @@ export interface MailPort {
   deliver(outboxId: string): Promise<void>;
   /** Sends a recorded message now; the `mail.deliver` job's handler. */
   deliverNow(outboxId: string): Promise<void>;
+  /** Echoes a recorded message that nothing delivers (demo): on the console, never to a client. */
+  show(outboxId: string): Promise<void>;
 }
 
 export interface MailPortOptions {
   /** Queues delivery (`mail.deliver` job) instead of sending in the request. */
   readonly schedule?: (outboxId: string) => Promise<void>;
+  /** Demo only: where messages that are not sent are shown (the server's console). */
+  readonly echo?: Echo;
 }
 
 export const MAIL_DELIVER_JOB = 'mail.deliver';
@@ -59,19 +129,13 @@ export function createMailPort(db: Queryable, smtpUrl: string | null, options: M
   };
   return {
     delivers: transport !== null,
-    async send(message, q = db) {
-      const id = randomUUID();
-      await q.query(
-        `INSERT INTO directory.outbox (id, channel, recipient, subject, body) VALUES ($1, 'email', $2, $3, $4)`,
-        [id, message.to, message.subject, message.body],
-      );
-      return id;
-    },
+    send: (message, q = db) => recordOutbox(q, 'email', message),
     async deliver(outboxId) {
-      if (!transport) return;
+      if (!transport) return echoOutbox(db, options.echo, outboxId);
       if (options.schedule) await options.schedule(outboxId);
       else await deliverNow(outboxId);
     },
     deliverNow,
+    show: (outboxId) => echoOutbox(db, options.echo, outboxId),
   };
 }

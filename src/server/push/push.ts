@@ -1,21 +1,32 @@
 /**
  * Push over socket.io, on the same HTTP server as the API. The handshake is checked like an API
- * call (access token); a socket joins `user:{id}`, an internal `session:{id}` room, and
- * `org:{domain}:{orgId}` for each organisation the session sees, nothing else. A guest signatory
+ * call (access token); a socket joins `user:{id}`, an internal `session:{id}` room,
+ * `org:{domain}:{orgId}` for each organisation the session sees and, for each of those,
+ * `org:{domain}:{orgId}:{feature}` for the features the session holds that gate organisation events
+ * (`ORG_EVENT_FEATURES`: campaigns need DocListDispatch, signbooks ParaphList) — nothing else. A guest signatory
  * (no session) connects with its signing link's token (`auth: { guestToken }`), checked like the guest
  * routes (`guestOf`), and joins only that signbook's `signbook:{domain}:{id}` room.
+ * A socket lives no longer than what let it in: it is closed when its access token expires (the
+ * client reconnects with its current token, or `session.resume`s first), when its session is revoked,
+ * and its rooms are recomputed — left at once — whenever access rows, the organisation tree or rights
+ * (flags, groups, rules: the scope version moves) change.
  */
 import type { Server as HttpServer } from 'node:http';
 import { Server, type Socket } from 'socket.io';
 import { ERROR_KEYS } from '../../contract/keys.ts';
+import type { Feature } from '../../contract/features.ts';
 import {
   type ClientToServerEvents,
+  ORG_EVENT_FEATURES,
+  ORG_ROOM_FEATURES,
+  type OrgEventName,
   type ServerEventName,
   type ServerEventPayload,
   type ServerToClientEvents,
   type SocketData,
   SOCKET_PATH,
   roomForOrg,
+  roomForOrgFeature,
   roomForSignbook,
   roomForUser,
 } from '../../contract/socket.ts';
@@ -32,12 +43,8 @@ export type PushServer = Server<ClientToServerEvents, ServerToClientEvents, Reco
 type PushSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
 
 export interface Push {
-  publishToOrg<E extends ServerEventName>(
-    domain: DomainId,
-    orgId: string,
-    event: E,
-    payload: ServerEventPayload<E>,
-  ): void;
+  /** To the sockets that see the organisation and hold the event's feature (`ORG_EVENT_FEATURES`). */
+  publishToOrg<E extends OrgEventName>(domain: DomainId, orgId: string, event: E, payload: ServerEventPayload<E>): void;
   publishToUser<E extends ServerEventName>(userId: string, event: E, payload: ServerEventPayload<E>): void;
   /**
    * Sends each guest socket of the signbook its own payload (`payloadFor` its signatory; null = nothing);
@@ -53,6 +60,11 @@ export interface Push {
   refreshBadges(target: { sessionId: string } | { domain: DomainId; orgId: string }): Promise<void>;
   /** Tells the session's sockets it is over, then disconnects them. */
   sessionRevoked(sessionId: string, key: string): void;
+  /**
+   * Who sees what changed (access rows, organisation tree): every socket (of `userId`, or all) re-reads
+   * its session and leaves the rooms it may no longer be in; a socket whose session is gone is closed.
+   */
+  accessChanged(target?: { userId: string }): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -65,32 +77,89 @@ export const noPush: Push = {
   publishToGuests: async () => undefined,
   refreshBadges: async () => undefined,
   sessionRevoked: () => undefined,
+  accessChanged: async () => undefined,
   close: async () => undefined,
 };
 
 type Ttl = Pick<Config, 'accessTokenTtlS' | 'refreshTokenTtlS' | 'refreshReuseGraceS'>;
 
+const FOLLOWED = /^(campaigns|signbooks):(legacy|main):(.+)$/;
+/** A followed campaign or signbook page needs what its list needs. */
+const FOLLOW_FEATURE: Record<'campaigns' | 'signbooks', Feature> = {
+  campaigns: 'DocListDispatch',
+  signbooks: 'ParaphList',
+};
+
 export function attachPush(server: HttpServer, db: Queryable, config: Ttl): { io: PushServer; push: Push } {
   const io: PushServer = new Server(server, { path: SOCKET_PATH, serveClient: false });
-  const push = createPush(io, db);
+  /** Each session socket's timer: it closes when the access token it was admitted with expires. */
+  const expiries = new WeakMap<PushSocket, NodeJS.Timeout>();
 
   const authorize = async (token: unknown): Promise<SessionContext> => {
     const { session } = await authenticate(db, config, typeof token === 'string' ? token : undefined, undefined);
     return session;
   };
 
-  const joinRooms = async (socket: PushSocket, session: SessionContext): Promise<void> => {
-    for (const room of socket.rooms) if (room !== socket.id) await socket.leave(room);
+  /** Closes the socket when the session's access token expires; the client comes back with its current one. */
+  const armExpiry = (socket: PushSocket, session: SessionContext): void => {
+    clearTimeout(expiries.get(socket));
+    const ms = Math.max(0, Math.min((session.accessSecondsLeft ?? 0) * 1000, 2 ** 31 - 1));
+    const timer = setTimeout(() => socket.disconnect(true), ms);
+    timer.unref();
+    expiries.set(socket, timer);
+  };
+
+  /** The rooms the session may be in now: leaves every other one, joins the missing ones. */
+  const joinRooms = async (socket: PushSocket, session: SessionContext, announce: boolean): Promise<void> => {
     const orgIds = await visibleOrgIds(db, session);
-    socket.data = { userId: session.userId, sessionId: session.id, domain: session.domain };
-    await socket.join([
+    const visible = new Set(orgIds);
+    const features = ORG_ROOM_FEATURES.filter((f) => session.features.has(f));
+    const allowed = new Set([
+      socket.id,
       roomForUser(session.userId),
       roomForSession(session.id),
       ...orgIds.map((id) => roomForOrg(session.domain, id)),
+      ...orgIds.flatMap((id) => features.map((f) => roomForOrgFeature(session.domain, id, f))),
     ]);
-    socket.emit('rooms.joined', { domain: session.domain, orgIds });
-    socket.emit('badges.updated', await badgeCounts(db, session));
+    // A followed campaign or signbook stays only while its organisation is visible in this domain
+    // and the session holds the feature of its list.
+    for (const room of socket.rooms) {
+      const followed = FOLLOWED.exec(room);
+      if (!followed || followed[2] !== session.domain) continue;
+      if (!session.features.has(FOLLOW_FEATURE[followed[1] as 'campaigns' | 'signbooks'])) continue;
+      const { rows } = await db.query<{ organization_id: string }>(
+        `SELECT organization_id FROM ${schemaOf(session.domain)}.${followed[1]} WHERE id::text = $1`,
+        [followed[3]],
+      );
+      if (rows[0] && visible.has(rows[0].organization_id)) allowed.add(room);
+    }
+    const left = [...socket.rooms].filter((room) => !allowed.has(room));
+    for (const room of left) await socket.leave(room);
+    const changed =
+      left.length > 0 || socket.data.domain !== session.domain || [...allowed].some((room) => !socket.rooms.has(room));
+    socket.data = { userId: session.userId, sessionId: session.id, domain: session.domain };
+    await socket.join([...allowed]);
+    armExpiry(socket, session);
+    if (announce || changed) {
+      socket.emit('rooms.joined', { domain: session.domain, orgIds });
+      socket.emit('badges.updated', await badgeCounts(db, session));
+    }
   };
+
+  const push = createPush(io, db, async (target) => {
+    const sockets = target ? await io.in(roomForUser(target.userId)).fetchSockets() : await io.fetchSockets();
+    for (const remote of sockets) {
+      const socket = io.sockets.sockets.get(remote.id);
+      if (!socket || socket.data.guest || !socket.data.sessionId) continue;
+      const session = await loadSession(db, socket.data.sessionId);
+      if (!session) {
+        socket.emit('session.expired', { key: ERROR_KEYS.authInvalidToken });
+        socket.disconnect(true);
+        continue;
+      }
+      await joinRooms(socket, session, false).catch(() => socket.disconnect(true));
+    }
+  });
 
   io.use((socket, next) => {
     const guestToken: unknown = socket.handshake.auth?.guestToken;
@@ -116,26 +185,30 @@ export function attachPush(server: HttpServer, db: Queryable, config: Ttl): { io
   });
 
   io.on('connection', (socket) => {
+    socket.on('disconnect', () => clearTimeout(expiries.get(socket)));
     const { guest } = socket.data;
     if (guest) return void socket.join(roomForSignbook(socket.data.domain, guest.signbookId));
     void (async () => {
       const session = await loadSession(db, socket.data.sessionId);
       if (!session) return void socket.disconnect(true);
-      await joinRooms(socket, session);
+      await joinRooms(socket, session, true);
     })().catch(() => socket.disconnect(true));
 
     socket.on('session.resume', (token, ack) => {
       authorize(token)
         .then(async (session) => {
-          await joinRooms(socket, session);
+          await joinRooms(socket, session, true);
           ack(true);
         })
         .catch(() => ack(false));
     });
 
     const follow = (table: 'campaigns' | 'signbooks', id: string, ack: (ok: boolean) => void): void => {
-      const { domain, userId } = socket.data;
+      const { domain, userId, sessionId } = socket.data;
       void (async () => {
+        if (!userId) return ack(false);
+        const session = await loadSession(db, sessionId);
+        if (!session?.features.has(FOLLOW_FEATURE[table])) return ack(false);
         const { rows } = await db.query<{ organization_id: string }>(
           `SELECT organization_id FROM ${schemaOf(domain)}.${table} WHERE id::text = $1`,
           [id],
@@ -153,14 +226,21 @@ export function attachPush(server: HttpServer, db: Queryable, config: Ttl): { io
   return { io, push };
 }
 
-export function createPush(io: PushServer, db: Queryable): Push {
+export function createPush(
+  io: PushServer,
+  db: Queryable,
+  accessChanged: Push['accessChanged'] = async () => undefined,
+): Push {
   const sendBadges = async (sessionId: string): Promise<void> => {
     const session = await loadSession(db, sessionId);
     if (session) io.to(roomForSession(sessionId)).emit('badges.updated', await badgeCounts(db, session));
   };
   return {
     publishToOrg: (domain, orgId, event, payload) => {
-      io.to(roomForOrg(domain, orgId)).emit(event, ...([payload] as Parameters<ServerToClientEvents[typeof event]>));
+      io.to(roomForOrgFeature(domain, orgId, ORG_EVENT_FEATURES[event])).emit(
+        event,
+        ...([payload] as Parameters<ServerToClientEvents[typeof event]>),
+      );
     },
     publishToUser: (userId, event, payload) => {
       io.to(roomForUser(userId)).emit(event, ...([payload] as Parameters<ServerToClientEvents[typeof event]>));
@@ -192,6 +272,7 @@ export function createPush(io: PushServer, db: Queryable): Push {
       // A namespace disconnect (not closing the transport) is queued after the event above.
       io.in(room).disconnectSockets(false);
     },
+    accessChanged,
     // Drops every client but leaves the HTTP server to Fastify, which closes it itself.
     close: async () => {
       io.disconnectSockets(true);

@@ -135,4 +135,23 @@ describe('push client', () => {
     expect(handshakes).toEqual(['stale', 't1']);
     expect(ctx.events.some((e) => e.type === 'api.session.expired')).toBe(false);
   });
+
+  it('comes back with its current token when the server closes the socket at token expiry, not after a revocation', async () => {
+    const { events, store, push } = setup('t1');
+    push.start();
+    await until(() => push.connected);
+    store.setToken('t2');
+    for (const socket of io.sockets.sockets.values()) socket.disconnect(true);
+    await until(() => handshakes.length === 2);
+    expect(handshakes).toEqual(['t1', 't2']);
+    await until(() => push.connected);
+
+    for (const socket of io.sockets.sockets.values()) {
+      socket.emit('session.expired', { key: 'error.auth.invalid-token' });
+      socket.disconnect(true);
+    }
+    await until(() => events.some((e) => e.type === 'push.session.expired'));
+    await new Promise((r) => setTimeout(r, 200));
+    expect(handshakes).toHaveLength(2);
+  });
 });

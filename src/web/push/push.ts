@@ -93,7 +93,14 @@ export const createPush = ({ bus, sessionStore, url, socketOptions, renewToken }
       bus.emit({ type: 'push.connected' });
       for (const entry of follows) sendFollow(s, entry);
     });
-    s.on('disconnect', (reason) => bus.emit({ type: 'push.disconnected', reason }));
+    let ended = false;
+    s.on('session.expired', () => (ended = true));
+    s.on('disconnect', (reason) => {
+      bus.emit({ type: 'push.disconnected', reason });
+      // The server closes a socket whose access token expired: come back with the current token
+      // (renewed on refusal). A revoked session said so first (`session.expired`) and stays closed.
+      if (reason === 'io server disconnect' && !ended && socket === s) s.connect();
+    });
     s.on('connect_error', (error) => {
       const key = authKeyOf(error as Error & { data?: unknown });
       if (!key) return;

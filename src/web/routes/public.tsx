@@ -33,6 +33,13 @@ export const resetPasswordRoute = createRoute({
   component: lazyRouteComponent(() => import('../features/auth/ResetPasswordPage.tsx'), 'ResetPasswordPage'),
 });
 
+/** Extension: the one-time link mailed to the owner of a blocked account. */
+export const unlockAccountRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'account-unlock/$token',
+  component: lazyRouteComponent(() => import('../features/auth/UnlockAccountPage.tsx'), 'UnlockAccountPage'),
+});
+
 export const accountChoiceRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: 'account-choice',
@@ -88,6 +95,7 @@ export const publicRoutes = [
   loginAmRoute,
   maintenanceRoute,
   resetPasswordRoute,
+  unlockAccountRoute,
   accountChoiceRoute,
   domainChoiceRoute,
   autologinRoute,

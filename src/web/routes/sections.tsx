@@ -16,7 +16,9 @@ import { docTypesPages } from '../features/docTypes/pages.ts';
 import { employeeGroupsPages } from '../features/employeeGroups/pages.ts';
 import { employeesPages } from '../features/employees/pages.ts';
 import { organizationsPages } from '../features/organizations/pages.ts';
+import { rulesPages } from '../features/rules/pages.ts';
 import { signbooksPages } from '../features/signbooks/pages.ts';
+import { userGroupsPages } from '../features/userGroups/pages.ts';
 import { usersPages } from '../features/users/pages.ts';
 import { appLayoutRoute } from './app.tsx';
 import type { SectionPages } from './sectionPages.ts';
@@ -33,7 +35,9 @@ const PAGES: SectionPages = {
   ...employeesPages,
   ...employeeGroupsPages,
   ...organizationsPages,
+  ...rulesPages,
   ...signbooksPages,
+  ...userGroupsPages,
   ...usersPages,
 };
 

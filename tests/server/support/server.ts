@@ -5,17 +5,19 @@
  * default — so the suites exercise it; on PostgreSQL they stay in the table (its default).
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { buildApp } from '../../../src/server/app.ts';
 import { type Config, loadConfig } from '../../../src/server/config.ts';
 import { type Db, openDb } from '../../../src/server/db/db.ts';
 import { migrate } from '../../../src/server/db/migrate.ts';
 import { seedDemo } from '../../../src/server/db/seed/demo.ts';
 import { personaByLogin } from '../../../src/server/db/seed/personas.ts';
+import type { SeededSnapshot } from './seeded-snapshot.ts';
 
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL || null;
 
@@ -36,12 +38,41 @@ async function adminQuery(sql: string): Promise<void> {
   }
 }
 
+/** The world built once for the run (tests/server/support/seeded-snapshot.ts), or null outside vitest's setup. */
+const snapshot = (): SeededSnapshot | null => {
+  try {
+    return inject('seededSnapshot') ?? null;
+  } catch {
+    return null;
+  }
+};
+
+/** A new database, a copy of `template` when given (PostgreSQL refuses a copy while another is being made: retried). */
+async function createDatabase(name: string, template: string | null): Promise<void> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await adminQuery(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
+    } catch (error) {
+      const busy = /being accessed by other users/.test(String((error as Error).message));
+      if (!busy || attempt >= 50) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100 + Math.random() * 200));
+    }
+  }
+}
+
 export async function createSeededDb(): Promise<TestDb> {
+  const seeded = snapshot();
   if (!TEST_DATABASE_URL) {
     const filesDir = mkdtempSync(join(tmpdir(), 'test-files-'));
-    const db = await openDb({ dataDir: 'memory://', filesDir });
-    await migrate(db);
-    await seedDemo(db);
+    let db: Db;
+    if (seeded?.kind === 'pglite') {
+      cpSync(seeded.filesDir, filesDir, { recursive: true });
+      db = await openDb({ dataDir: 'memory://', filesDir, loadDataDir: new Blob([readFileSync(seeded.tarball)]) });
+    } else {
+      db = await openDb({ dataDir: 'memory://', filesDir });
+      await migrate(db);
+      await seedDemo(db);
+    }
     return {
       db,
       async dispose() {
@@ -51,12 +82,15 @@ export async function createSeededDb(): Promise<TestDb> {
     };
   }
   const name = `s2_test_${randomBytes(5).toString('hex')}`;
-  await adminQuery(`CREATE DATABASE ${name}`);
+  const template = seeded?.kind === 'postgres' ? seeded.template : null;
+  await createDatabase(name, template);
   const url = new URL(TEST_DATABASE_URL);
   url.pathname = `/${name}`;
   const db = await openDb({ databaseUrl: url.toString(), poolMax: 4 });
-  await migrate(db);
-  await seedDemo(db);
+  if (!template) {
+    await migrate(db);
+    await seedDemo(db);
+  }
   return {
     db,
     url: url.toString(),

@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { type Socket, io as connect } from 'socket.io-client';
 import { afterAll, beforeAll } from 'vitest';
 import { type ClientToServerEvents, type ServerToClientEvents, SOCKET_PATH } from '../../../src/contract/socket.ts';
+import type { Config } from '../../../src/server/config.ts';
 import { type TestDb, createSeededDb, testApp } from './server.ts';
 
 export type Client = Socket<ServerToClientEvents, ClientToServerEvents>;
@@ -18,12 +19,12 @@ export interface PushServer {
 }
 
 /** Registers beforeAll/afterAll; the returned object is usable inside tests. */
-export function pushServer(): PushServer {
+export function pushServer(overrides: Partial<Config> = {}): PushServer {
   const clients: Client[] = [];
   const state = {} as { t: TestDb; app: FastifyInstance; base: string };
   beforeAll(async () => {
     state.t = await createSeededDb();
-    state.app = await testApp(state.t.db, {}, true);
+    state.app = await testApp(state.t.db, overrides, true);
     state.base = await state.app.listen({ port: 0, host: '127.0.0.1' });
   }, 60_000);
   afterAll(async () => {

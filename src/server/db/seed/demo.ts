@@ -83,13 +83,21 @@ async function seedUsers(q: Queryable, hashes: Map<string, string>): Promise<voi
     ),
   );
   const payrollGroup = demoId('user-group:Gestionnaires paie');
+  // User groups and access rules belong to one company of one domain (migration 0020).
+  const horizon = { domain: 'main', company_id: orgId('main', ROOT_MAIN) };
   await insertRows(q, 'directory.user_groups', [
     {
       id: payrollGroup,
       name: 'Gestionnaires paie',
       features: ['EmpList', 'DocSearch', 'DocListDispatch', 'DocCreateDispatch'],
+      ...horizon,
     },
-    { id: demoId('user-group:Signataires RH'), name: 'Signataires RH', features: ['ParaphList', 'ParaphCreateUpdate'] },
+    {
+      id: demoId('user-group:Signataires RH'),
+      name: 'Signataires RH',
+      features: ['ParaphList', 'ParaphCreateUpdate'],
+      ...horizon,
+    },
   ]);
   await insertRows(q, 'directory.user_group_members', [
     { group_id: payrollGroup, user_id: userId('paie') },
@@ -100,8 +108,8 @@ async function seedUsers(q: Queryable, hashes: Map<string, string>): Promise<voi
     {
       id: demoId('rule:Bulletins Horizon'),
       name: 'Bulletins de paie du groupe Horizon',
-      user_group_id: payrollGroup,
       features: ['DocSearch'],
+      ...horizon,
       criteria: JSON.stringify({
         periodStart: null,
         periodEnd: null,
@@ -113,6 +121,9 @@ async function seedUsers(q: Queryable, hashes: Map<string, string>): Promise<voi
         metaValue: null,
       }),
     },
+  ]);
+  await insertRows(q, 'directory.access_rule_groups', [
+    { rule_id: demoId('rule:Bulletins Horizon'), group_id: payrollGroup },
   ]);
 }
 
@@ -186,6 +197,10 @@ async function seedEmployees({ q, domain, schema, employees, now }: SeedContext)
         active: l.active,
       })),
     ),
+  );
+  // Each employee belongs to the company of its organisations (migration 0019).
+  await q.query(
+    `UPDATE ${schema}.employees SET company_id = ${schema}.company_of(org_ids[1]) WHERE company_id IS NULL`,
   );
   // Two employees who asked for paper (migration 0011) and never finalised a safe, in an organisation
   // whose demo campaigns are finished.

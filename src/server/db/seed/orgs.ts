@@ -153,6 +153,8 @@ export const LEGACY_ORGS: readonly DemoOrg[] = [
     reference: 'MF-000',
     billingReference: 'FAC-MF-000',
     internalFolderCode: 'D-MF',
+    // The legacy company signs (its demo has signbooks): its root holds the signature subscription.
+    subscribeToSignature: true,
     region: 'nantes',
     headcount: 16,
     matriculePrefix: 'MF',

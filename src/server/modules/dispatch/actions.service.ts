@@ -10,6 +10,7 @@ import type { Deps } from '../../http/routes.ts';
 import { ApiFailure } from '../../http/errors.ts';
 import type { CampaignEvent } from '../../../../machines/campaign/index.ts';
 import { DELETABLE_SQL, RETRYABLE_SQL, campaignById } from './campaign.repo.ts';
+import { checkUsersToNotify } from './create.rules.ts';
 import { startDispatch } from './jobs.ts';
 import { type Effect, applyEvent } from './lifecycle.ts';
 import { publishCampaign } from './push.ts';
@@ -82,6 +83,8 @@ export async function retry(deps: Deps, session: Session, id: string): Promise<C
 
 export const update = (deps: Deps, session: Session, id: string, body: CampaignUpdateBody): Promise<Campaign> =>
   act(deps, session, id, { type: 'campaign.update' }, async (q, row) => {
+    // The rule of creation, against the campaign's organisation: a refusal rolls the whole update back.
+    if (body.usersToNotify) await checkUsersToNotify(q, session, body.usersToNotify, row.organization_id);
     await q.query(
       `UPDATE ${schemaOf(session.domain)}.campaigns
           SET name = coalesce($2, name), doc_name = coalesce($3, doc_name), on_refuse = coalesce($4, on_refuse),

@@ -134,8 +134,17 @@ export function checkManualRecipients(recipients: readonly Recipient[]): void {
   if (without.length) throw fieldFailure(ERROR_KEYS.campaignRecipientWithoutEmail, 'empIds', without);
 }
 
-export async function checkUsersToNotify(q: Queryable, session: Session, userIds: readonly string[]): Promise<void> {
+/**
+ * Everyone to notify sees the campaign's organisation (creation: the current one; an update: the
+ * campaign's own), else 400 on `usersToNotify` and nothing is written.
+ */
+export async function checkUsersToNotify(
+  q: Queryable,
+  session: Pick<Session, 'domain'>,
+  userIds: readonly string[],
+  orgId: string,
+): Promise<void> {
   if (!userIds.length) return;
-  const allowed = new Set((await notifiableUsers(q, session, session.currentOrgId)).map((u) => u.id));
+  const allowed = new Set((await notifiableUsers(q, session, orgId)).map((u) => u.id));
   if (userIds.some((id) => !allowed.has(id))) throw fieldFailure(ERROR_KEYS.orgUserNotVisible, 'usersToNotify');
 }

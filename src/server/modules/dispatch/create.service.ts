@@ -13,6 +13,7 @@ import type { SessionContext } from '../../auth/sessions.ts';
 import { visibleOrgIds } from '../../auth/scope.ts';
 import { type Queryable, schemaOf } from '../../db/db.ts';
 import { ApiFailure, notFound } from '../../http/errors.ts';
+import { assertCleanInput } from '../../http/input.ts';
 import type { Deps } from '../../http/routes.ts';
 import { campaignMachine, persist, statusOf } from '../../../../machines/campaign/index.ts';
 import { campaignById } from './campaign.repo.ts';
@@ -40,6 +41,7 @@ interface Source {
 }
 
 export function decodeCreationJson(json: unknown): CampaignCreateJson {
+  assertCleanInput(json);
   const decoded = Schema.decodeUnknownEither(CampaignCreateJson)(json, { onExcessProperty: 'ignore' });
   if (Either.isLeft(decoded))
     throw new ApiFailure(400, ERROR_KEYS.badRequest, undefined, undefined, { json: ERROR_KEYS.badRequest });
@@ -137,7 +139,7 @@ export async function createCampaign(
     await checkDocTypes(q, session, [json.docTypeCode, ...sources.map((src) => src.typeCode)], mode === 'automatic');
     const recipients = await chosenRecipients(q, session, visible, json);
     if (mode === 'manual') checkManualRecipients(recipients);
-    await checkUsersToNotify(q, session, json.usersToNotify);
+    await checkUsersToNotify(q, session, json.usersToNotify, session.currentOrgId);
     return insertCampaign(q, session, json, mode, sources, mode === 'manual' ? recipients.length : 0);
   });
   await publishCampaign(deps, session.domain, id);

@@ -8,6 +8,8 @@ import type { FastifyRequest } from 'fastify';
 import { LIMITS } from '../../../contract/constants.ts';
 import { ERROR_KEYS } from '../../../contract/keys.ts';
 import { ApiFailure } from '../../http/errors.ts';
+import { uploadName } from '../../http/input.ts';
+import { jsonPartValue } from '../../http/multipart.ts';
 import { PdfProblem, inspectPdf } from '../../pdf/index.ts';
 
 /** The multipart field holding the creation json (seed 001 §7.2). */
@@ -53,15 +55,6 @@ async function readCapped(stream: AsyncIterable<Buffer> & { truncated?: boolean 
   return over || stream.truncated ? null : Buffer.concat(chunks);
 }
 
-const parseJson = (value: unknown): unknown => {
-  if (typeof value !== 'string') return value;
-  try {
-    return JSON.parse(value) as unknown;
-  } catch {
-    throw new ApiFailure(400, ERROR_KEYS.badRequest, undefined, undefined, { json: ERROR_KEYS.badRequest });
-  }
-};
-
 export async function readCreationUpload(req: FastifyRequest): Promise<CreationUpload> {
   if (typeof req.isMultipart !== 'function' || !req.isMultipart())
     throw new ApiFailure(400, ERROR_KEYS.badRequest, undefined, undefined, { json: ERROR_KEYS.badRequest });
@@ -73,15 +66,14 @@ export async function readCreationUpload(req: FastifyRequest): Promise<CreationU
   const parts = req.parts(options as Parameters<typeof req.parts>[0]);
   try {
     for await (const part of parts) {
-      if (part.type === 'field') {
-        if (part.fieldname === JSON_FIELD) json = parseJson(part.value);
-        continue;
-      }
       if (part.fieldname === JSON_FIELD) {
-        json = parseJson((await part.toBuffer()).toString('utf8'));
+        json = await jsonPartValue(part).catch(() => {
+          throw new ApiFailure(400, ERROR_KEYS.badRequest, undefined, undefined, { json: ERROR_KEYS.badRequest });
+        });
         continue;
       }
-      const name = part.filename || part.fieldname;
+      if (part.type === 'field') continue;
+      const name = uploadName(part);
       const bytes = await readCapped(part.file);
       // Later parts are still read to the end, so the answer reaches the browser (no broken pipe).
       if (refused) continue;

@@ -5,10 +5,11 @@
  * never one document twice. Progress reaches the organisation's room coalesced (a few per second).
  */
 import type { DomainId } from '../../../contract/constants.ts';
-import { COUNTED_AS_DISPATCHED, type DispatchedDocStatus, type DispatchFailureCause } from '../../../contract/enums.ts';
+import type { DispatchedDocStatus, DispatchFailureCause } from '../../../contract/enums.ts';
 import { type Db, type Queryable, schemaOf } from '../../db/db.ts';
 import type { Push } from '../../push/push.ts';
 import { type SafePort, depositEmbedded } from '../../ports/safe.ts';
+import { companySubscription } from '../hrdesk/subscription.ts';
 import { DELETABLE_SQL, RETRYABLE_SQL, campaignRow } from './campaign.repo.ts';
 import { applyJobEvent } from './lifecycle.ts';
 import { publishCampaign, progressPublisher } from './push.ts';
@@ -39,22 +40,35 @@ interface Claimed {
   paper_dispatch: boolean | null;
 }
 
-/** Documents the subscription still allows (counted as the dashboard counts them); unlimited without one. */
-export async function docAllowance(q: Queryable, domain: DomainId, orgId: string): Promise<number> {
-  const s = schemaOf(domain);
-  const { rows } = await q.query<{ left: number | null }>(
-    `WITH RECURSIVE up(id, parent_id) AS (
-       SELECT id, parent_id FROM ${s}.organizations WHERE id = $1
-       UNION ALL SELECT o.id, o.parent_id FROM ${s}.organizations o JOIN up ON o.id = up.parent_id
-     ), root AS (SELECT id FROM up WHERE parent_id IS NULL),
-     tree(id) AS (SELECT id FROM root UNION SELECT c.id FROM ${s}.organizations c JOIN tree t ON c.parent_id = t.id)
-     SELECT (SELECT doc_limit FROM ${s}.subscriptions WHERE root_org_id = (SELECT id FROM root))
-          - (SELECT count(*)::int FROM ${s}.dispatched_docs d JOIN ${s}.campaigns c ON c.id = d.campaign_id
-              WHERE c.organization_id IN (SELECT id FROM tree) AND d.status = ANY($2::text[])) AS left`,
-    [orgId, COUNTED_AS_DISPATCHED],
-  );
-  return rows[0]?.left ?? Number.POSITIVE_INFINITY;
+/** What the company's subscription still lets a campaign deposit, and why a refused one is refused. */
+export interface Allowance {
+  left: number;
+  readonly reason: string;
 }
+
+/**
+ * What the subscription of the company holding `orgId` still lets a campaign deposit, counted as the
+ * dashboard counts them (hrdesk/subscription.ts): nothing once a trial is over, no limit for a subscriber.
+ */
+export async function allowanceOf(
+  q: Queryable,
+  domain: DomainId,
+  orgId: string,
+  userId: string | null = null,
+): Promise<Allowance> {
+  const sub = await companySubscription(q, domain, orgId, userId);
+  if (sub.trialOver) return { left: 0, reason: 'Période d’essai terminée' };
+  if (!sub.trial) return { left: Number.POSITIVE_INFINITY, reason: '' };
+  return { left: sub.docLimit - sub.nbDispatchedDocs, reason: 'Limite de documents atteinte' };
+}
+
+/** Documents the subscription still allows (see `allowanceOf`). */
+export const docAllowance = async (
+  q: Queryable,
+  domain: DomainId,
+  orgId: string,
+  userId: string | null = null,
+): Promise<number> => (await allowanceOf(q, domain, orgId, userId)).left;
 
 export type DepositCampaign = { organization_id: string; doc_type_code: string; doc_name: string };
 
@@ -64,7 +78,7 @@ const dispatchOne = (
   domain: DomainId,
   campaign: DepositCampaign,
   docId: string,
-  allowance: { left: number },
+  allowance: Allowance,
 ): Promise<DispatchedDocRow | null> => deps.db.tx((q) => depositOne(q, deps, domain, campaign, docId, allowance));
 
 /**
@@ -77,7 +91,7 @@ export async function depositOne(
   domain: DomainId,
   campaign: DepositCampaign,
   docId: string,
-  allowance: { left: number },
+  allowance: Allowance,
   from: readonly string[] = PENDING,
 ): Promise<DispatchedDocRow | null> {
   const s = schemaOf(domain);
@@ -98,8 +112,7 @@ export async function depositOne(
   if (!doc.employee_id) [status, cause] = ['NOT_DISPATCHED', 'NO_EMP_FOUND'];
   else if (doc.paper_dispatch) [status, postal] = ['PAPER_DISPATCHED', paperPosted()];
   else if (doc.bpe_agreement === 'REFUSED') [status, cause] = ['NOT_DISPATCHED', 'EMP_BPE_REFUSAL'];
-  else if (!documentId && allowance.left <= 0)
-    [status, reason] = ['CANT_CREATE_DOC_ERROR', 'Limite de documents atteinte'];
+  else if (!documentId && allowance.left <= 0) [status, reason] = ['CANT_CREATE_DOC_ERROR', allowance.reason];
   else {
     try {
       if (!documentId) {
@@ -142,7 +155,11 @@ export async function runDispatchJob(deps: DispatchJobDeps, { domain, campaignId
   await deps.db.tx((q) => applyJobEvent(q, domain, campaignId, { type: 'job.dispatch.progressed' }));
   const progress = progressPublisher(deps, domain, campaign.organization_id, campaignId);
   try {
-    const allowance = { left: await docAllowance(deps.db, domain, campaign.organization_id) };
+    const { rows: author } = await deps.db.query<{ created_by: string | null }>(
+      `SELECT created_by FROM ${s}.campaigns WHERE id = $1`,
+      [campaignId],
+    );
+    const allowance = await allowanceOf(deps.db, domain, campaign.organization_id, author[0]?.created_by ?? null);
     for (;;) {
       const { rows } = await deps.db.query<{ id: string }>(
         `SELECT id FROM ${s}.dispatched_docs WHERE campaign_id = $1 AND status = ANY($2::text[]) ORDER BY id LIMIT 200`,

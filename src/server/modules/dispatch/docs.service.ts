@@ -15,7 +15,7 @@ import { ApiFailure } from '../../http/errors.ts';
 import type { Deps } from '../../http/routes.ts';
 import { safePortOf } from '../../ports/safe.ts';
 import { type CampaignRow, DELETABLE_SQL, RETRYABLE_SQL, campaignRow, snapshotOfRow } from './campaign.repo.ts';
-import { depositOne, docAllowance } from './dispatch.job.ts';
+import { depositOne, allowanceOf } from './dispatch.job.ts';
 import { applyEvent } from './lifecycle.ts';
 import { publishCampaign } from './push.ts';
 import { DOC_COLUMNS, type DispatchedDocRow, toDispatchedDoc } from './read.service.ts';
@@ -125,7 +125,7 @@ async function actOnDoc(
       [id, doc.status],
     );
     if (moved.rows.length !== 1) throw new ApiFailure(409, ERROR_KEYS.illegalTransition);
-    const allowance = { left: await docAllowance(q, session.domain, campaign.organization_id) };
+    const allowance = await allowanceOf(q, session.domain, campaign.organization_id, session.userId);
     const safe = safePortOf(deps);
     const row = await depositOne(q, { safe }, session.domain, campaign, id, allowance, ['NEEDS_DISPATCHING']);
     if (!row) throw new ApiFailure(409, ERROR_KEYS.illegalTransition);

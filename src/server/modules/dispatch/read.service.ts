@@ -6,6 +6,7 @@ import { ERROR_KEYS } from '../../../contract/keys.ts';
 import type { SessionContext } from '../../auth/sessions.ts';
 import { isUuid, visibleOrgIds, visibleSubtree } from '../../auth/scope.ts';
 import { type Queryable, schemaOf } from '../../db/db.ts';
+import { likeContains } from '../../db/like.ts';
 import { ApiFailure } from '../../http/errors.ts';
 import { CAMPAIGN_COLUMNS, type CampaignRow, countsByCampaign, toCampaign } from './campaign.repo.ts';
 
@@ -44,7 +45,7 @@ export async function listCampaigns(db: Queryable, session: Scope, body: Campaig
     where.push(body.subStatus === 'error-retry' ? 'c.can_retry' : 'NOT c.can_retry');
   }
   if (body.search?.trim()) {
-    add((n) => `(c.name ILIKE $${n} OR c.doc_name ILIKE $${n})`, `%${body.search.trim().replace(/[\\%_]/g, '\\$&')}%`);
+    add((n) => `(c.name ILIKE $${n} OR c.doc_name ILIKE $${n})`, likeContains(body.search.trim()));
   }
   const sort = SORT_SQL[body.order?.field ?? 'creationDate'] ?? SORT_SQL.creationDate;
   const sens = body.order?.sens === 'asc' ? 'ASC' : 'DESC';

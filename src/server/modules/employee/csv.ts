@@ -37,9 +37,22 @@ const SAFE_LABELS: Record<string, string> = {
   FINALISED: 'Finalisé',
 };
 
-/** Quotes a cell when it holds the separator, a quote or a line break; doubles inner quotes. */
+/** A first character a spreadsheet reads as the start of a formula (OWASP "CSV injection"). */
+const FORMULA_START = /^[=+\-@\t\r]/;
+/**
+ * A phone number or a signed number: digits, spaces and `+-./()` only. Without a letter such a cell
+ * can name no function (HYPERLINK, WEBSERVICE, a DDE command) and no cell: at worst a spreadsheet
+ * does arithmetic on it. Left as typed, so `+33 6 12 34 56 78` does not come out as `'+33 6…`.
+ */
+const PLAIN_NUMBER = /^[+-][\d .()/+-]*$/;
+
+/**
+ * Quotes a cell when it holds the separator, a quote or a line break (doubling inner quotes), after
+ * neutralising a formula: a leading `'` makes a spreadsheet show the text instead of running it.
+ */
 export const csvCell = (value: string | null | undefined): string => {
-  const text = value ?? '';
+  const raw = value ?? '';
+  const text = FORMULA_START.test(raw) && !PLAIN_NUMBER.test(raw) ? `'${raw}` : raw;
   return /[;"\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 };
 

@@ -10,7 +10,7 @@ import { type Queryable, schemaOf } from '../../db/db.ts';
 import { ApiFailure, notFound } from '../../http/errors.ts';
 import type { Deps } from '../../http/routes.ts';
 import { safePortOf } from '../../ports/safe.ts';
-import { subscriptionStats } from '../hrdesk/service.ts';
+import { companySubscription, trialOverFailure } from '../hrdesk/subscription.ts';
 import { CANT_CREATE_EMP_ERROR, EMPLOYEE_ERROR_KEYS, employeeFieldFailure, validationFailure } from './errors.ts';
 import { type EmployeeRow, employeeColumns, toEmployee, visibleEmployee } from './view.ts';
 
@@ -58,19 +58,50 @@ const addressOf = (input: EmployeeInput): Employee['address'] => {
   return out;
 };
 
-async function assertEmailFree(q: Queryable, session: Session, email: string | null, self?: string): Promise<void> {
+const emailTaken = () =>
+  employeeFieldFailure(
+    409,
+    EMPLOYEE_ERROR_KEYS.emailExists,
+    { email: EMPLOYEE_ERROR_KEYS.emailExists },
+    'Un salarié utilise déjà cet e-mail : vous pouvez l’intégrer à cette organisation.',
+  );
+
+/** Another employee of the same company has this e-mail (another company's never answers: no oracle). */
+async function assertEmailFree(
+  q: Queryable,
+  session: Session,
+  companyId: string,
+  email: string | null,
+  self?: string,
+): Promise<void> {
   if (!email) return;
   const { rows } = await q.query<{ id: string }>(
-    `SELECT id FROM ${schemaOf(session.domain)}.employees WHERE lower(email) = lower($1) AND ($2::uuid IS NULL OR id <> $2) LIMIT 1`,
-    [email, self ?? null],
+    `SELECT id FROM ${schemaOf(session.domain)}.employees
+      WHERE company_id = $1 AND lower(email) = lower($2) AND ($3::uuid IS NULL OR id <> $3) LIMIT 1`,
+    [companyId, email, self ?? null],
   );
-  if (rows[0])
-    throw employeeFieldFailure(
-      409,
-      EMPLOYEE_ERROR_KEYS.emailExists,
-      { email: EMPLOYEE_ERROR_KEYS.emailExists },
-      'Un salarié utilise déjà cet e-mail : vous pouvez l’intégrer à cette organisation.',
-    );
+  if (rows[0]) throw emailTaken();
+}
+
+/** Two parallel writes passed `assertEmailFree`: the unique index (migration 0019) refuses the second. */
+const isEmailUniqueViolation = (error: unknown): boolean =>
+  typeof error === 'object' &&
+  error !== null &&
+  (error as { code?: unknown }).code === '23505' &&
+  String(
+    (error as { constraint?: unknown; message?: unknown }).constraint ?? (error as { message?: unknown }).message,
+  ).includes('employees_company_email');
+
+/** The one company (root of the organisation tree) of `orgIds`; 400 when they span several. */
+export async function companyOf(q: Queryable, session: Session, orgIds: readonly string[]): Promise<string> {
+  const s = schemaOf(session.domain);
+  const { rows } = await q.query<{ company: string | null }>(
+    `SELECT DISTINCT ${s}.company_of(o) AS company FROM unnest($1::uuid[]) o`,
+    [orgIds],
+  );
+  const companies = rows.map((r) => r.company).filter((c): c is string => c !== null);
+  if (companies.length !== 1) throw new ApiFailure(400, EMPLOYEE_ERROR_KEYS.orgsAcrossCompanies);
+  return companies[0]!;
 }
 
 async function assertGroups(q: Queryable, session: Session, visible: string[], ids: readonly string[]): Promise<void> {
@@ -160,49 +191,58 @@ export async function createEmployee(
   const orgIds = input.organizations.map((o) => o.organizationId);
   if (!orgIds.every((id) => visible.includes(id))) throw notFound();
   const email = trimmed(input.email);
-  await assertEmailFree(db, session, email);
+  const company = await companyOf(db, session, orgIds);
+  await assertEmailFree(db, session, company, email);
   await assertGroups(db, session, visible, input.groupIds ?? []);
-  const sub = await subscriptionStats(db, session);
+  // The company the employee joins: its trial and its limit (hrdesk/subscription.ts), as the dashboard shows them.
+  const sub = await companySubscription(db, session.domain, company, session.userId);
+  if (sub.trialOver) throw trialOverFailure(CANT_CREATE_EMP_ERROR);
   if (sub.nbEmps >= sub.empLimit)
     throw new ApiFailure(403, EMPLOYEE_ERROR_KEYS.limitReached, CANT_CREATE_EMP_ERROR, [
       `Votre abonnement permet ${sub.empLimit} salariés actifs et ce nombre est atteint : le salarié n’a pas été créé.`,
     ]);
   const s = schemaOf(session.domain);
   const id = randomUUID();
-  await db.tx(async (q) => {
-    await q.query(
-      `INSERT INTO ${s}.employees (id, name, first_name, birth_date, email, phone, num_secu, address, needs_validation)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
-      [
-        id,
-        input.name.trim(),
-        input.firstName.trim(),
-        input.birthDate,
-        email,
-        trimmed(input.phone),
-        normaliseNumSecu(input.numSecu) ?? null,
-        JSON.stringify(addressOf(input)),
-        input.needsValidation ?? false,
-      ],
-    );
-    const unique = [...new Map(input.organizations.map((o) => [o.organizationId, o])).values()];
-    await q.query(
-      `INSERT INTO ${s}.employee_organizations (employee_id, organization_id, registration_number, active)
+  await db
+    .tx(async (q) => {
+      await q.query(
+        `INSERT INTO ${s}.employees (id, name, first_name, birth_date, email, phone, num_secu, address, needs_validation,
+                                   company_id)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+        [
+          id,
+          input.name.trim(),
+          input.firstName.trim(),
+          input.birthDate,
+          email,
+          trimmed(input.phone),
+          normaliseNumSecu(input.numSecu) ?? null,
+          JSON.stringify(addressOf(input)),
+          input.needsValidation ?? false,
+          company,
+        ],
+      );
+      const unique = [...new Map(input.organizations.map((o) => [o.organizationId, o])).values()];
+      await q.query(
+        `INSERT INTO ${s}.employee_organizations (employee_id, organization_id, registration_number, active)
        SELECT $1, x.org, nullif(trim(x.num), ''), coalesce(x.active, true)
          FROM jsonb_to_recordset($2::jsonb) AS x(org uuid, num text, active boolean)`,
-      [
-        id,
-        JSON.stringify(
-          unique.map((o) => ({ org: o.organizationId, num: o.registrationNumber ?? null, active: o.active ?? true })),
-        ),
-      ],
-    );
-    if (input.groupIds?.length)
-      await q.query(
-        `INSERT INTO ${s}.employee_group_members (group_id, employee_id) SELECT g, $1 FROM unnest($2::uuid[]) g ON CONFLICT DO NOTHING`,
-        [id, [...new Set(input.groupIds)]],
+        [
+          id,
+          JSON.stringify(
+            unique.map((o) => ({ org: o.organizationId, num: o.registrationNumber ?? null, active: o.active ?? true })),
+          ),
+        ],
       );
-  });
+      if (input.groupIds?.length)
+        await q.query(
+          `INSERT INTO ${s}.employee_group_members (group_id, employee_id) SELECT g, $1 FROM unnest($2::uuid[]) g ON CONFLICT DO NOTHING`,
+          [id, [...new Set(input.groupIds)]],
+        );
+    })
+    .catch((error: unknown) => {
+      throw isEmailUniqueViolation(error) ? emailTaken() : error;
+    });
   const safe = await openSafeAccounts(deps, session, [id]);
   await refresh(deps, session, orgIds);
   return { ...(await getEmployee(db, session, id)), accountCreated: safe.accountCreated };
@@ -220,62 +260,72 @@ export async function updateEmployee(
   const orgIds = input.organizations.map((o) => o.organizationId);
   if (!orgIds.every((o) => visible.includes(o))) throw notFound();
   const email = trimmed(input.email);
-  if (email?.toLowerCase() !== row.email?.toLowerCase()) await assertEmailFree(db, session, email, id);
+  // The employee stays in its company: its organisations and e-mail are checked there.
+  const chosen = await companyOf(db, session, orgIds);
+  const company = row.company_id ?? chosen;
+  if (chosen !== company) throw new ApiFailure(400, EMPLOYEE_ERROR_KEYS.orgsAcrossCompanies);
+  if (email?.toLowerCase() !== row.email?.toLowerCase()) await assertEmailFree(db, session, company, email, id);
   if (input.groupIds) await assertGroups(db, session, visible, input.groupIds);
   const s = schemaOf(session.domain);
   const before = (row.links ?? []).map((l) => l.organizationId);
-  await db.tx(async (q) => {
-    await q.query(
-      `UPDATE ${s}.employees SET name = $2, first_name = $3, birth_date = $4, email = $5, phone = $6, num_secu = $7,
-              address = $8, needs_validation = coalesce($9, needs_validation)
+  await db
+    .tx(async (q) => {
+      await q.query(
+        `UPDATE ${s}.employees SET name = $2, first_name = $3, birth_date = $4, email = $5, phone = $6, num_secu = $7,
+              address = $8, needs_validation = coalesce($9, needs_validation), company_id = $10,
+              shared_email_before_0019 = shared_email_before_0019 AND lower(email) IS NOT DISTINCT FROM lower($5)
         WHERE id = $1`,
-      [
-        id,
-        input.name.trim(),
-        input.firstName.trim(),
-        input.birthDate,
-        email,
-        trimmed(input.phone),
-        normaliseNumSecu(input.numSecu) ?? null,
-        JSON.stringify(addressOf(input)),
-        input.needsValidation ?? null,
-      ],
-    );
-    // Lines removed from the form leave those (visible) organisations; invisible links stay as they are.
-    await q.query(
-      `DELETE FROM ${s}.employee_organizations
+        [
+          id,
+          input.name.trim(),
+          input.firstName.trim(),
+          input.birthDate,
+          email,
+          trimmed(input.phone),
+          normaliseNumSecu(input.numSecu) ?? null,
+          JSON.stringify(addressOf(input)),
+          input.needsValidation ?? null,
+          company,
+        ],
+      );
+      // Lines removed from the form leave those (visible) organisations; invisible links stay as they are.
+      await q.query(
+        `DELETE FROM ${s}.employee_organizations
         WHERE employee_id = $1 AND organization_id = ANY($2::uuid[]) AND NOT organization_id = ANY($3::uuid[])`,
-      [id, visible, orgIds],
-    );
-    await q.query(
-      `INSERT INTO ${s}.employee_organizations (employee_id, organization_id, registration_number, active)
+        [id, visible, orgIds],
+      );
+      await q.query(
+        `INSERT INTO ${s}.employee_organizations (employee_id, organization_id, registration_number, active)
        SELECT $1, x.org, nullif(trim(x.num), ''), coalesce(x.active, true)
          FROM jsonb_to_recordset($2::jsonb) AS x(org uuid, num text, active boolean)
        ON CONFLICT (employee_id, organization_id) DO UPDATE
           SET registration_number = excluded.registration_number, active = excluded.active`,
-      [
-        id,
-        JSON.stringify(
-          [...new Map(input.organizations.map((o) => [o.organizationId, o])).values()].map((o) => ({
-            org: o.organizationId,
-            num: o.registrationNumber ?? null,
-            active: o.active ?? true,
-          })),
-        ),
-      ],
-    );
-    if (input.groupIds) {
-      await q.query(
-        `DELETE FROM ${s}.employee_group_members m USING ${s}.employee_groups g
+        [
+          id,
+          JSON.stringify(
+            [...new Map(input.organizations.map((o) => [o.organizationId, o])).values()].map((o) => ({
+              org: o.organizationId,
+              num: o.registrationNumber ?? null,
+              active: o.active ?? true,
+            })),
+          ),
+        ],
+      );
+      if (input.groupIds) {
+        await q.query(
+          `DELETE FROM ${s}.employee_group_members m USING ${s}.employee_groups g
           WHERE m.group_id = g.id AND m.employee_id = $1 AND g.org_id = ANY($2::uuid[])`,
-        [id, visible],
-      );
-      await q.query(
-        `INSERT INTO ${s}.employee_group_members (group_id, employee_id) SELECT g, $1 FROM unnest($2::uuid[]) g ON CONFLICT DO NOTHING`,
-        [id, [...new Set(input.groupIds)]],
-      );
-    }
-  });
+          [id, visible],
+        );
+        await q.query(
+          `INSERT INTO ${s}.employee_group_members (group_id, employee_id) SELECT g, $1 FROM unnest($2::uuid[]) g ON CONFLICT DO NOTHING`,
+          [id, [...new Set(input.groupIds)]],
+        );
+      }
+    })
+    .catch((error: unknown) => {
+      throw isEmailUniqueViolation(error) ? emailTaken() : error;
+    });
   await refresh(deps, session, [...before, ...orgIds]);
   return getEmployee(db, session, id);
 }
@@ -332,7 +382,11 @@ export interface ImportCandidate {
   readonly address: Employee['address'];
 }
 
-/** Employees of the domain with this e-mail that are not yet in `orgId` (the import offer). */
+/**
+ * The import offer: employees of the target organisation's company (never another company's) with
+ * this e-mail, not yet in that organisation — only what the confirmation shows (seed 000 §2: name,
+ * first name, address), never the NIR or the birth date.
+ */
 export async function importSearch(
   db: Queryable,
   session: Session,
@@ -340,17 +394,23 @@ export async function importSearch(
   orgId: string | undefined,
 ): Promise<{ items: ImportCandidate[] }> {
   const visible = await visibleOrgIds(db, session);
-  if (orgId !== undefined && !visible.includes(orgId)) throw notFound();
+  const target = orgId ?? session.currentOrgId;
+  if (!isUuid(target) || !visible.includes(target)) throw notFound();
+  const s = schemaOf(session.domain);
   const { rows } = await db.query<{ id: string; name: string; first_name: string; address: Employee['address'] }>(
-    `SELECT id, name, first_name, address FROM ${schemaOf(session.domain)}.employees
-      WHERE lower(email) = lower($1) AND ($2::uuid IS NULL OR NOT $2::uuid = ANY(org_ids))
+    `SELECT id, name, first_name, address FROM ${s}.employees
+      WHERE company_id = ${s}.company_of($2::uuid) AND lower(email) = lower($1) AND NOT $2::uuid = ANY(org_ids)
       ORDER BY sort_name, sort_first, id LIMIT 10`,
-    [email.trim(), orgId ?? null],
+    [email.trim(), target],
   );
   return { items: rows.map((r) => ({ id: r.id, name: r.name, firstName: r.first_name, address: r.address ?? {} })) };
 }
 
-/** Links an employee found by `importSearch` into a visible organisation. */
+/**
+ * Links an employee of the same company into a visible organisation. The import only links: the
+ * employee's record is not changed (an inactive link is reactivated, its registration number kept
+ * unless one is given).
+ */
 export async function importEmployee(
   deps: Pick<Deps, 'db' | 'push'>,
   session: Session,
@@ -358,9 +418,12 @@ export async function importEmployee(
 ): Promise<Employee> {
   const { db } = deps;
   const visible = await visibleOrgIds(db, session);
-  if (!isUuid(body.empId) || !visible.includes(body.orgId)) throw notFound();
+  if (!isUuid(body.empId) || !isUuid(body.orgId) || !visible.includes(body.orgId)) throw notFound();
   const s = schemaOf(session.domain);
-  const { rows } = await db.query<{ id: string }>(`SELECT id FROM ${s}.employees WHERE id = $1`, [body.empId]);
+  const { rows } = await db.query<{ id: string }>(
+    `SELECT id FROM ${s}.employees WHERE id = $1 AND company_id = ${s}.company_of($2::uuid)`,
+    [body.empId, body.orgId],
+  );
   if (!rows[0]) throw notFound();
   await db.query(
     `INSERT INTO ${s}.employee_organizations (employee_id, organization_id, registration_number, active)

@@ -10,6 +10,8 @@ export const EMPLOYEE_ERROR_KEYS = {
   emailExists: 'error.employees.email-exists',
   limitReached: 'error.employees.limit-reached',
   noEmail: 'error.employees.no-email',
+  /** An employee's organisations must all belong to one company (the root of an organisation tree). */
+  orgsAcrossCompanies: 'error.employees.orgs-across-companies',
 } as const;
 /** Status text of the subscription limit (the seed's dispatch status of the same meaning). */
 export const CANT_CREATE_EMP_ERROR = 'CANT_CREATE_EMP_ERROR';

@@ -1,6 +1,7 @@
 /** Employee directory routes (seed 001 §7.4). Answer shapes: README.md beside this file. */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Schema as S } from 'effect';
+import { MAX_LENGTH } from '../../../contract/constants.ts';
 import {
   Employee,
   EmployeeInput,
@@ -8,9 +9,11 @@ import {
   EmployeeSearchBody,
   EmployeeStats,
 } from '../../../contract/entities.ts';
+import { IdList, Text, Uuid } from '../../../contract/fields.ts';
 import type { SessionContext } from '../../auth/sessions.ts';
 import type { Db } from '../../db/db.ts';
 import { type RouteTable, route } from '../../http/routes.ts';
+import { decodeBody } from '../../http/validate.ts';
 import { employeesCsv } from './csv.ts';
 import {
   createEmployee,
@@ -27,8 +30,8 @@ import {
 import { activationLetter, sendReminders } from './letter.ts';
 import { employeeStats, listEmployees } from './list.service.ts';
 
-const Ids = S.Struct({ ids: S.Array(S.String) });
-const OneOrMany = S.Struct({ id: S.optional(S.String), ids: S.optional(S.Array(S.String)) });
+const Ids = S.Struct({ ids: IdList(Text(MAX_LENGTH.id)) });
+const OneOrMany = S.Struct({ id: S.optional(Text(MAX_LENGTH.id)), ids: S.optional(IdList(Text(MAX_LENGTH.id))) });
 const GLOBAL_SEARCH_LIMIT = 10;
 
 const wantsCsv = (req: FastifyRequest): boolean =>
@@ -133,20 +136,28 @@ export const employeeRoutes: RouteTable = {
     },
   }),
   'employees.importSearch': route({
-    body: S.Struct({ email: S.String.pipe(S.minLength(1)), orgId: S.optional(S.String) }),
+    body: S.Struct({
+      email: S.String.pipe(S.minLength(1), S.maxLength(MAX_LENGTH.email)),
+      orgId: S.optional(Text(MAX_LENGTH.id)),
+    }),
     handle: ({ deps, session, body }) => importSearch(deps.db, session, body.email, body.orgId),
   }),
   'employees.import': route({
-    body: S.Struct({ empId: S.String, orgId: S.String, registrationNumber: S.optional(S.String) }),
+    body: S.Struct({
+      empId: Text(MAX_LENGTH.id),
+      orgId: Text(MAX_LENGTH.id),
+      registrationNumber: S.optional(Text(MAX_LENGTH.reference)),
+    }),
     response: Employee,
     handle: ({ deps, session, body }) => importEmployee(deps, session, body),
   }),
   'employees.removeFromOrganization': route({
-    handle: ({ deps, session, params, req }) => {
-      const fromBody = (req.body as { orgId?: unknown } | undefined)?.orgId;
-      const fromQuery = (req.query as { orgId?: unknown } | undefined)?.orgId;
-      const orgId = typeof fromBody === 'string' ? fromBody : typeof fromQuery === 'string' ? fromQuery : undefined;
-      return removeFromOrganization(deps, session, params.id ?? '', orgId);
+    // The organisation to leave, in the body or the query; a malformed one is refused, never read as
+    // "every visible organisation" (that widening is only for a call that names none).
+    body: S.Struct({ orgId: S.optional(Uuid) }),
+    handle: ({ deps, session, params, req, body }) => {
+      const query = decodeBody(S.Struct({ orgId: S.optional(Uuid) }), req.query);
+      return removeFromOrganization(deps, session, params.id ?? '', body.orgId ?? query.orgId);
     },
   }),
 };

@@ -23,6 +23,8 @@ export interface EmployeeRow {
   safe_created_at: string | null;
   last_notification_at: string | null;
   created_at: string;
+  /** The root organisation of its organisations' tree (migration 0019). */
+  company_id: string | null;
   links: { organizationId: string; registrationNumber: string | null; active: boolean; canEdit: boolean }[] | null;
   groups: { id: string; name: string }[] | null;
 }
@@ -34,7 +36,7 @@ export interface EmployeeRow {
 export const employeeColumns = (s: string, linkFilter = 'eo.organization_id = ANY($1::uuid[])') => `
   e.id, e.name, e.first_name, e.birth_date, e.email, e.phone, e.num_secu, e.address, e.has_bpe,
   e.bpe_agreement, e.safe_status, e.registered, e.needs_validation, e.safe_created_at,
-  e.last_notification_at, e.created_at,
+  e.last_notification_at, e.created_at, e.company_id,
   (SELECT json_agg(json_build_object('organizationId', eo.organization_id,
             'registrationNumber', eo.registration_number, 'active', eo.active,
             'canEdit', o.paye_domain_id IS NULL) ORDER BY o.name, eo.organization_id)

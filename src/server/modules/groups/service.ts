@@ -20,6 +20,7 @@ import { VALIDATION_KEYS } from '../../../contract/validation.ts';
 import { isUuid, visibleOrgIds, visibleSubtree } from '../../auth/scope.ts';
 import type { SessionContext } from '../../auth/sessions.ts';
 import { type Db, type Queryable, schemaOf } from '../../db/db.ts';
+import { likeContains } from '../../db/like.ts';
 import { ApiFailure, notFound } from '../../http/errors.ts';
 
 /** A 400 or 409 that also names the offending fields, so the form can show each beside its input. */
@@ -85,8 +86,8 @@ export async function listGroups(
   }
   const s = schemaOf(session.domain);
   // The caller's % and _ are searched as such, not as wildcards.
-  const text = body.search?.trim().replace(/[\\%_]/g, (c) => `\\${c}`);
-  const term = text ? `%${text}%` : null;
+  const text = body.search?.trim();
+  const term = text ? likeContains(text) : null;
   const where = `g.org_id = ANY($1::uuid[]) AND ($2::text IS NULL OR ${folded('g.name')} LIKE ${folded('$2::text')})`;
   const { rows: counted } = await db.query<{ n: number }>(
     `SELECT count(*)::int AS n FROM ${s}.employee_groups g WHERE ${where}`,

@@ -4,16 +4,12 @@
  */
 import { DOMAINS, type DomainId } from '../../../contract/constants.ts';
 import type { BadgeCounts, DashboardData, SubscriptionStats } from '../../../contract/entities.ts';
-import { CAMPAIGN_URL_STATUSES, COUNTED_AS_DISPATCHED } from '../../../contract/enums.ts';
+import { CAMPAIGN_URL_STATUSES } from '../../../contract/enums.ts';
 import type { SessionContext } from '../../auth/sessions.ts';
 import { visibleOrgIds, visibleSubtree } from '../../auth/scope.ts';
 import { type Queryable, schemaOf } from '../../db/db.ts';
 import { SIGNBOOK_LIST_STATUSES } from '../signbook/read.service.ts';
-
-/** Limits shown to a subscriber (not on trial): large enough never to bind. */
-const SUBSCRIBER_LIMIT = 1_000_000;
-/** Trial limits when the root has no subscription row. */
-const TRIAL_DEFAULTS = { docLimit: 50, empLimit: 10, days: 30 } as const;
+import { companySubscription } from './subscription.ts';
 
 type Scoped = Pick<SessionContext, 'userId' | 'domain' | 'currentOrgId'>;
 
@@ -66,67 +62,18 @@ export async function badgeCounts(db: Queryable, session: Scoped): Promise<Badge
   };
 }
 
-/** The top of the tree holding `orgId` (subscriptions hang on it). */
-async function topRoot(db: Queryable, domain: DomainId, orgId: string): Promise<string | null> {
-  const s = schemaOf(domain);
-  const { rows } = await db.query<{ id: string }>(
-    `WITH RECURSIVE up(id, parent_id) AS (
-       SELECT id, parent_id FROM ${s}.organizations WHERE id = $1
-       UNION ALL
-       SELECT o.id, o.parent_id FROM ${s}.organizations o JOIN up ON o.id = up.parent_id
-     ) SELECT id FROM up WHERE parent_id IS NULL`,
-    [orgId],
-  );
-  return rows[0]?.id ?? null;
-}
-
+/** The figures of the session's company, exactly as the server enforces them (subscription.ts). */
 export async function subscriptionStats(
   db: Queryable,
   session: Pick<SessionContext, 'userId' | 'domain' | 'baseOrgId'>,
 ): Promise<SubscriptionStats> {
-  const s = schemaOf(session.domain);
-  const root = await topRoot(db, session.domain, session.baseOrgId);
-  const { rows } = await db.query<{
-    is_free_trial: boolean;
-    trial_end: string;
-    doc_limit: number | null;
-    emp_limit: number | null;
-    end_of_trial_period: string | null;
-    nb_docs: number;
-    nb_emps: number;
-  }>(
-    `WITH RECURSIVE tree(id) AS (
-       SELECT id FROM ${s}.organizations WHERE id = $2
-       UNION SELECT c.id FROM ${s}.organizations c JOIN tree t ON c.parent_id = t.id
-     )
-     SELECT u.is_free_trial, u.created_at + make_interval(days => $4) AS trial_end,
-            sub.doc_limit, sub.emp_limit, sub.end_of_trial_period,
-            (SELECT count(*)::int FROM ${s}.dispatched_docs d JOIN ${s}.campaigns c ON c.id = d.campaign_id
-              WHERE c.organization_id IN (SELECT id FROM tree) AND d.status = ANY($3::text[])) AS nb_docs,
-            (SELECT count(DISTINCT eo.employee_id)::int FROM ${s}.employee_organizations eo
-              WHERE eo.active AND eo.organization_id IN (SELECT id FROM tree)) AS nb_emps
-       FROM directory.users u LEFT JOIN ${s}.subscriptions sub ON sub.root_org_id = $2
-      WHERE u.id = $1`,
-    [session.userId, root, COUNTED_AS_DISPATCHED, TRIAL_DEFAULTS.days],
+  const { companyId: _company, ...stats } = await companySubscription(
+    db,
+    session.domain,
+    session.baseOrgId,
+    session.userId,
   );
-  const row = rows[0];
-  if (!row) return { nbDispatchedDocs: 0, docLimit: 0, nbEmps: 0, empLimit: 0, endOfTrialPeriod: null };
-  if (!row.is_free_trial) {
-    return {
-      nbDispatchedDocs: row.nb_docs,
-      docLimit: SUBSCRIBER_LIMIT,
-      nbEmps: row.nb_emps,
-      empLimit: SUBSCRIBER_LIMIT,
-      endOfTrialPeriod: null,
-    };
-  }
-  return {
-    nbDispatchedDocs: row.nb_docs,
-    docLimit: row.doc_limit ?? TRIAL_DEFAULTS.docLimit,
-    nbEmps: row.nb_emps,
-    empLimit: row.emp_limit ?? TRIAL_DEFAULTS.empLimit,
-    endOfTrialPeriod: row.end_of_trial_period ?? row.trial_end,
-  };
+  return stats;
 }
 
 /** Root organisation of a user per domain, legacy first. */

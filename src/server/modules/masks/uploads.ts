@@ -11,6 +11,8 @@ import { ERROR_KEYS } from '../../../contract/keys.ts';
 import { MASK_JSON_FIELD, MASK_SAMPLES_MAX, MASK_SAMPLE_FIELD } from '../../../contract/masks.ts';
 import { ApiFailure } from '../../http/errors.ts';
 import { frenchText } from '../../http/french.ts';
+import { uploadName } from '../../http/input.ts';
+import { jsonPartValue } from '../../http/multipart.ts';
 import { decodeBody } from '../../http/validate.ts';
 import { type PdfInfo, inspectPdf, isPdfProblem } from '../../pdf/index.ts';
 
@@ -47,7 +49,8 @@ export async function readMaskUpload<A, I>(
   schema: Schema.Schema<A, I, never>,
 ): Promise<MaskUpload<A>> {
   if (typeof req.isMultipart !== 'function' || !req.isMultipart()) throw badBody('multipart/form-data');
-  let jsonText: string | null = null;
+  let parsed: unknown;
+  let sent = false;
   const samples: Sample[] = [];
   // The first refused file is answered only once the whole body is read: answering mid-upload would
   // leave the browser with a reset connection instead of the 400 that names the file.
@@ -63,11 +66,15 @@ export async function readMaskUpload<A, I>(
   }
   async function readParts(): Promise<void> {
     for await (const part of parts) {
-      if (part.type === 'field') {
-        if (part.fieldname === MASK_JSON_FIELD) jsonText = String(part.value);
+      if (part.fieldname === MASK_JSON_FIELD) {
+        sent = true;
+        parsed = await jsonPartValue(part).catch(() => {
+          throw badBody(MASK_JSON_FIELD);
+        });
         continue;
       }
-      const name = part.filename || part.fieldname;
+      if (part.type === 'field') continue;
+      const name = uploadName(part);
       let bytes: Buffer;
       try {
         bytes = await part.toBuffer();
@@ -76,8 +83,6 @@ export async function readMaskUpload<A, I>(
         refused ??= fileFailure(ERROR_KEYS.payloadTooLarge, name);
         continue;
       }
-      // A json part sent as a file (a Blob with a type) is accepted too.
-      if (part.fieldname === MASK_JSON_FIELD) jsonText = bytes.toString('utf8');
       const match = MASK_SAMPLE_FIELD.exec(part.fieldname);
       if (!match || refused) continue;
       try {
@@ -89,13 +94,7 @@ export async function readMaskUpload<A, I>(
     }
   }
   if (refused) throw refused;
-  if (jsonText === null) throw badBody(MASK_JSON_FIELD);
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(jsonText);
-  } catch {
-    throw badBody(MASK_JSON_FIELD);
-  }
+  if (!sent) throw badBody(MASK_JSON_FIELD);
   samples.sort((a, b) => a.position - b.position);
   return { json: decodeBody(schema, parsed), samples };
 }

@@ -27,7 +27,11 @@ async function assertVisible(q: Queryable, session: SessionContext, id: string):
 }
 
 /** Users whose access reaches the organisation: a row on it, or an including row on an ancestor. */
-export async function notifiableUsers(q: Queryable, session: SessionContext, orgId: string): Promise<NotifiableUser[]> {
+export async function notifiableUsers(
+  q: Queryable,
+  session: Pick<SessionContext, 'domain'>,
+  orgId: string,
+): Promise<NotifiableUser[]> {
   const s = schemaOf(session.domain);
   const { rows } = await q.query<{ id: string; first_name: string; last_name: string; email: string | null }>(
     `WITH RECURSIVE up(id, depth) AS (

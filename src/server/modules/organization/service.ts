@@ -4,6 +4,7 @@ import { LIMITS } from '../../../contract/constants.ts';
 import { isUuid, visibleOrgIds } from '../../auth/scope.ts';
 import type { SessionContext } from '../../auth/sessions.ts';
 import { type Queryable, schemaOf } from '../../db/db.ts';
+import { likeContains } from '../../db/like.ts';
 import { notFound } from '../../http/errors.ts';
 
 export interface OrgRow {
@@ -96,7 +97,7 @@ export async function search(
 ): Promise<{ count: number; items: Organization[] }> {
   const visible = await visibleOrgIds(db, session);
   const s = schemaOf(session.domain);
-  const term = body.search?.trim() ? `%${body.search.trim().toLowerCase()}%` : null;
+  const term = body.search?.trim() ? likeContains(body.search.trim().toLowerCase()) : null;
   const where = `o.id = ANY($1::uuid[]) AND ($2::text IS NULL
       OR ${folded('o.name')} LIKE ${folded('$2::text')}
       OR replace(o.siret, ' ', '') LIKE replace($2::text, ' ', '')

@@ -12,6 +12,7 @@ import { LIMITS } from '../../../contract/constants.ts';
 import { isUuid, visibleOrgIds } from '../../auth/scope.ts';
 import type { SessionContext } from '../../auth/sessions.ts';
 import { type Queryable, schemaOf } from '../../db/db.ts';
+import { likeContains } from '../../db/like.ts';
 import { notFound } from '../../http/errors.ts';
 import { type OrgRow, columns, folded, toOrganization } from './service.ts';
 
@@ -26,7 +27,7 @@ async function pageAmong(
   body: OrganizationSearchBody,
 ): Promise<Page> {
   const s = schemaOf(session.domain);
-  const term = body.search?.trim() ? `%${body.search.trim().toLowerCase()}%` : null;
+  const term = body.search?.trim() ? likeContains(body.search.trim().toLowerCase()) : null;
   const where = (a: string, t: string) => `o.id = ANY(${a}::uuid[]) AND (${t}::text IS NULL
       OR ${folded('o.name')} LIKE ${folded(`${t}::text`)}
       OR replace(o.siret, ' ', '') LIKE replace(${t}::text, ' ', '')

@@ -10,11 +10,13 @@ import { initialTransition } from 'xstate';
 import { ERROR_KEYS } from '../../../contract/keys.ts';
 import type { NewSignatory, SignbookCreated, SignbookUploadJson } from '../../../contract/signbook.ts';
 import { persist, signbookMachine } from '../../../../machines/signbook/index.ts';
+import { effectiveFeaturesSql } from '../../auth/rights.ts';
 import { visibleOrgIds } from '../../auth/scope.ts';
 import type { SessionContext } from '../../auth/sessions.ts';
 import { type Queryable, schemaOf } from '../../db/db.ts';
 import { ApiFailure } from '../../http/errors.ts';
 import type { Deps } from '../../http/routes.ts';
+import { assertSignatureSubscribed } from '../hrdesk/subscription.ts';
 import { applyEvent } from './lifecycle.ts';
 import { type Delivery, publishSignbook, recordStepMails } from './notify.ts';
 import { signatoriesOf, signbookRow, viewById } from './repo.ts';
@@ -67,7 +69,7 @@ async function resolve(
   }
   if ((s.type === 'user' || s.type === 'socialSigner') && s.userId) {
     const { rows } = await q.query<{ last_name: string; first_name: string; email: string | null; features: string[] }>(
-      `SELECT u.last_name, u.first_name, u.email, u.features FROM directory.users u
+      `SELECT u.last_name, u.first_name, u.email, ${effectiveFeaturesSql('u.id', '$2')} AS features FROM directory.users u
         WHERE u.id::text = $1 AND EXISTS (SELECT 1 FROM directory.user_org_access a WHERE a.user_id = u.id AND a.domain = $2)`,
       [s.userId, session.domain],
     );
@@ -112,6 +114,7 @@ export async function createSignbook(
     const orgs = await visibleOrgIds(q, session);
     const orgId = json.organizationId ?? session.currentOrgId;
     if (!orgs.includes(orgId)) throw new ApiFailure(404, ERROR_KEYS.notFound);
+    await assertSignatureSubscribed(q, session.domain, orgId);
     let docType = json.docTypeCode ?? null;
     if (json.templateId) {
       const { rows } = await q.query<{ doc_types: string[]; steps: { signatoryType: string }[] }>(

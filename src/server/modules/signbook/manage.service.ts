@@ -3,6 +3,7 @@ import type { SignbookUpdateBody, SignbookView } from '../../../contract/signboo
 import type { SessionContext } from '../../auth/sessions.ts';
 import { schemaOf } from '../../db/db.ts';
 import type { Deps } from '../../http/routes.ts';
+import { assertSignatureSubscribed } from '../hrdesk/subscription.ts';
 import { applyEvent } from './lifecycle.ts';
 import { type Delivery, publishSignbook, recordStepMails } from './notify.ts';
 import { managedRow, viewById } from './repo.ts';
@@ -17,6 +18,8 @@ export async function update(
   const s = schemaOf(session.domain);
   const { row, deliveries } = await deps.db.tx(async (q) => {
     const { row, signatories } = await managedRow(q, session, id, true);
+    // Sending a draft to its signatories is part of the signature subscription, like creating one.
+    if (body.start) await assertSignatureSubscribed(q, session.domain, row.organization_id);
     const { emitted } = await applyEvent(q, session.domain, row, signatories, {
       type: body.start ? 'signbook.start' : 'signbook.update',
     });

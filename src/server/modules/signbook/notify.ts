@@ -35,6 +35,7 @@ export async function recordStepMails(
     const id = await mail.send(
       {
         to: g.email!,
+        for: { userId: g.user_id, signatory: { domain, id: g.id } },
         subject: `Document à signer : ${row.name}`,
         body:
           `Bonjour ${g.first_name} ${g.name},\n\nLe document « ${row.name} » attend votre signature ` +
@@ -65,6 +66,7 @@ export async function recordRefusalMail(
   const id = await mail.send(
     {
       to,
+      for: { userId: row.created_by },
       subject: `Signature refusée : ${row.name}`,
       body: `${refuser.first_name} ${refuser.name} a refusé de signer « ${row.name} ».\nMotif : ${reason}`,
     },

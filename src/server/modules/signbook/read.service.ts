@@ -8,6 +8,7 @@ import type { SignbookListBody, SignbookPage, SignbookView, SignSession } from '
 import type { SessionContext } from '../../auth/sessions.ts';
 import { isUuid, visibleSubtree } from '../../auth/scope.ts';
 import { type Queryable, schemaOf } from '../../db/db.ts';
+import { likeContains } from '../../db/like.ts';
 import { ApiFailure } from '../../http/errors.ts';
 import { type SignbookRow, type Who, mySignatory, rowsByIds, scopedRow, snapshotOf, viewsOf } from './repo.ts';
 import { readFile } from '../../files/store.ts';
@@ -50,7 +51,7 @@ export async function listSignbooks(
                        AND g.state = 'waiting' AND g.step_index = b.current_step)`;
     where.push(body.subStatus === 'to-sign' ? mineNow : `NOT ${mineNow}`);
   }
-  if (body.search?.trim()) add(`b.name ILIKE ?`, `%${body.search.trim().replace(/[%_\\]/g, '\\$&')}%`);
+  if (body.search?.trim()) add(`b.name ILIKE ?`, likeContains(body.search.trim()));
   const [{ rows }, counted] = await Promise.all([
     db.query<{ id: string }>(
       `SELECT b.id FROM ${s}.signbooks b WHERE ${where.join(' AND ')}

@@ -1,4 +1,6 @@
 /** Signbooks (HR desk service, seed 001 §7.7, plus the extensions marked in the contract). */
+import { Schema as S } from 'effect';
+import { OutboxMessage } from '../../../contract/entities.ts';
 import {
   RecoverCodeAnswer,
   RecoverCodeBody,
@@ -18,6 +20,7 @@ import {
   TemplateView,
 } from '../../../contract/signbook.ts';
 import { type RouteTable, route } from '../../http/routes.ts';
+import { outboxOfSignatory } from '../outbox/service.ts';
 import { createSignbook } from './create.service.ts';
 import { guestOf } from './guest.ts';
 import { remove, retrySeal, update } from './manage.service.ts';
@@ -130,6 +133,13 @@ export const signbookRoutes: RouteTable = {
     handle: async ({ deps, params, body }) => {
       const { who, signbookId } = await guestOf(deps.db, params.token ?? '');
       return refuse(deps, who, signbookId, body.reason);
+    },
+  }),
+  'signbooks.guestOutbox': route({
+    response: S.Array(OutboxMessage),
+    handle: async ({ deps, params }) => {
+      const { who } = await guestOf(deps.db, params.token ?? '');
+      return outboxOfSignatory(deps.db, { domain: who.domain, id: who.signatoryId ?? '' });
     },
   }),
   'signbooks.session': route({ response: SignSession, handle: ({ deps, session }) => signSession(deps.db, session) }),

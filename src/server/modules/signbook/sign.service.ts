@@ -77,6 +77,7 @@ export async function recoverCode(
     const deliver = await delivery.record(q, {
       channel: body.mode,
       to,
+      for: { userId: mine.user_id, signatory: { domain: session.domain, id: mine.id } },
       subject: `Code de signature : ${row.name}`,
       body: CODE_TEXT[body.mode](code, row.name),
     });
@@ -84,7 +85,7 @@ export async function recoverCode(
       mode: body.mode,
       to: maskDestination(body.mode, to),
       expiresAt: expiresAt.toISOString(),
-      outbox: !delivery.delivers(body.mode),
+      outbox: deps.config.demoOutbox && !delivery.delivers(body.mode),
     };
     return { answer, deliver };
   });

@@ -6,9 +6,11 @@
  * counts the signbooks in progress where that user still has to sign as social signer.
  */
 import type { SocialSigner, SocialSignerListBody, SocialSignerPage, TemplateStep } from '../../../contract/signbook.ts';
+import { effectiveFeaturesSql } from '../../auth/rights.ts';
 import { visibleOrgIds } from '../../auth/scope.ts';
 import type { SessionContext } from '../../auth/sessions.ts';
 import { type Queryable, schemaOf } from '../../db/db.ts';
+import { assertSignatureSubscribed } from '../hrdesk/subscription.ts';
 
 interface UserRow {
   id: string;
@@ -30,6 +32,8 @@ export async function listSocialSigners(
   body: SocialSignerListBody,
 ): Promise<SocialSignerPage> {
   const s = schemaOf(session.domain);
+  // Social signers are part of the signature subscription of the session's company (seed 000 §6).
+  await assertSignatureSubscribed(q, session.domain, session.baseOrgId);
   const orgs = await visibleOrgIds(q, session);
   const { rows: templates } = await q.query<{
     id: string;
@@ -65,8 +69,9 @@ export async function listSocialSigners(
   const ids = [...new Set([...found.keys(), ...[...found.values()].flatMap((e) => [...e.authorized])])];
   const [{ rows: users }, { rows: pending }] = await Promise.all([
     q.query<UserRow>(
-      `SELECT id::text, last_name, first_name, email, features FROM directory.users WHERE id::text = ANY($1::text[])`,
-      [ids],
+      `SELECT u.id::text, u.last_name, u.first_name, u.email, ${effectiveFeaturesSql('u.id', '$2')} AS features
+         FROM directory.users u WHERE u.id::text = ANY($1::text[])`,
+      [ids, session.domain],
     ),
     q.query<{ user_id: string; n: number }>(
       `SELECT g.user_id::text, count(DISTINCT b.id)::int AS n

@@ -9,9 +9,11 @@ import type { TemplateBody, TemplateListBody, TemplatePage, TemplateView } from 
 import { visibleOrgIds } from '../../auth/scope.ts';
 import type { SessionContext } from '../../auth/sessions.ts';
 import { type Queryable, schemaOf } from '../../db/db.ts';
+import { likeContains } from '../../db/like.ts';
 import { ApiFailure } from '../../http/errors.ts';
 import { inspectPdf, isPdfProblem } from '../../pdf/index.ts';
 import { insertFiles } from '../../files/store.ts';
+import { assertSignatureSubscribed } from '../hrdesk/subscription.ts';
 
 interface TemplateRow {
   id: string;
@@ -40,12 +42,15 @@ export async function listTemplates(
   body: TemplateListBody,
 ): Promise<TemplatePage> {
   const orgs = await visibleOrgIds(q, session);
-  const scope = body.organizationId ? orgs.filter((o) => o === body.organizationId) : orgs;
+  // An organisation the caller does not see is refused like any foreign id, not answered as empty.
+  if (body.organizationId !== undefined && !orgs.includes(body.organizationId))
+    throw new ApiFailure(404, ERROR_KEYS.notFound);
+  const scope = body.organizationId ? [body.organizationId] : orgs;
   const { rows } = await q.query<TemplateRow>(
     `SELECT * FROM ${schemaOf(session.domain)}.sign_templates
-      WHERE organization_id = ANY($1::uuid[]) AND ($2::text IS NULL OR name ILIKE '%' || $2 || '%')
+      WHERE organization_id = ANY($1::uuid[]) AND ($2::text IS NULL OR name ILIKE $2)
       ORDER BY name, id`,
-    [scope, body.search?.trim() || null],
+    [scope, body.search?.trim() ? likeContains(body.search.trim()) : null],
   );
   return { count: rows.length, items: rows.map(toView) };
 }
@@ -108,6 +113,7 @@ async function checked(q: Queryable, session: SessionContext, body: TemplateBody
 export async function createTemplate(q: Queryable, session: SessionContext, body: TemplateBody): Promise<TemplateView> {
   const orgId = body.organizationId ?? session.currentOrgId;
   if (!(await visibleOrgIds(q, session)).includes(orgId)) throw new ApiFailure(404, ERROR_KEYS.notFound);
+  await assertSignatureSubscribed(q, session.domain, orgId);
   const documents = await checked(q, session, body);
   const id = randomUUID();
   await q.query(
@@ -125,13 +131,18 @@ export async function updateTemplate(
   body: TemplateBody,
 ): Promise<TemplateView> {
   const current = await templateRow(q, session, id);
+  // Moving the template to another organisation: one the caller sees, like creation.
+  const orgId = body.organizationId ?? current.organization_id;
+  if (!(await visibleOrgIds(q, session)).includes(orgId)) throw new ApiFailure(404, ERROR_KEYS.notFound);
+  await assertSignatureSubscribed(q, session.domain, orgId);
   const documents = body.documents
     ? await checked(q, session, body)
     : (await checked(q, session, { ...body, documents: [] }), current.documents);
   await q.query(
-    `UPDATE ${schemaOf(session.domain)}.sign_templates SET name = $2, doc_types = $3, steps = $4::jsonb, documents = $5::jsonb
+    `UPDATE ${schemaOf(session.domain)}.sign_templates SET name = $2, doc_types = $3, steps = $4::jsonb, documents = $5::jsonb,
+            organization_id = $6
       WHERE id = $1`,
-    [id, body.name, body.docTypes, JSON.stringify(body.steps), JSON.stringify(documents)],
+    [id, body.name, body.docTypes, JSON.stringify(body.steps), JSON.stringify(documents), orgId],
   );
   return getTemplate(q, session, id);
 }

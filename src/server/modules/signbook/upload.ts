@@ -8,6 +8,8 @@ import { LIMITS } from '../../../contract/constants.ts';
 import { ERROR_KEYS } from '../../../contract/keys.ts';
 import { SignbookUploadJson } from '../../../contract/signbook.ts';
 import { ApiFailure } from '../../http/errors.ts';
+import { uploadName } from '../../http/input.ts';
+import { jsonPartValue } from '../../http/multipart.ts';
 import { frenchText } from '../../http/french.ts';
 import { decodeBody } from '../../http/validate.ts';
 import { type PdfInfo, inspectPdf, isPdfProblem } from '../../pdf/index.ts';
@@ -26,18 +28,19 @@ export async function readSignbookUpload(
   req: FastifyRequest,
 ): Promise<{ json: SignbookUploadJson; file: SignbookFile }> {
   if (typeof req.isMultipart !== 'function' || !req.isMultipart()) throw badBody('multipart/form-data');
-  let jsonText: string | null = null;
+  let parsed: unknown;
+  let sent = false;
   const files: { name: string; bytes: Buffer }[] = [];
   for await (const part of req.parts({ limits: { fileSize: LIMITS.uploadMaxBytes, files: 3, fields: 4 } })) {
-    if (part.type === 'field') {
-      if (part.fieldname === 'json') jsonText = String(part.value);
-      continue;
-    }
     if (part.fieldname === 'json') {
-      jsonText = (await part.toBuffer()).toString('utf8');
+      sent = true;
+      parsed = await jsonPartValue(part).catch(() => {
+        throw badBody('json');
+      });
       continue;
     }
-    const name = part.filename || part.fieldname;
+    if (part.type === 'field') continue;
+    const name = uploadName(part);
     try {
       files.push({ name, bytes: await part.toBuffer() });
     } catch (error) {
@@ -46,13 +49,7 @@ export async function readSignbookUpload(
       throw error;
     }
   }
-  if (jsonText === null) throw badBody('json');
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(jsonText);
-  } catch {
-    throw badBody('json');
-  }
+  if (!sent) throw badBody('json');
   const json = decodeBody(SignbookUploadJson, parsed);
   if (files.length !== 1) throw new ApiFailure(400, ERROR_KEYS.signbookOneDocument);
   const { name, bytes } = files[0]!;

@@ -2,12 +2,22 @@
 import { ERROR_KEYS, SEED_TEXTS } from '../../../contract/keys.ts';
 import { checkPasswordRules, hashPassword, verifyPassword } from '../../auth/password.ts';
 import { revokeUserSessions } from '../../auth/sessions.ts';
+import { type Budget, forgiveAttempts, spendAttempt } from '../../auth/throttle.ts';
 import { digest, newToken } from '../../auth/tokens.ts';
 import type { Db } from '../../db/db.ts';
 import { ApiFailure } from '../../http/errors.ts';
 import type { MailPort } from '../../ports/mail.ts';
 
 const RESET_TTL_S = 3600;
+/** Reset requests from one address: beyond this, 429 (a flood of mails is a nuisance and a probe). */
+const RESET_REQUESTS_PER_IP: Budget = { limit: 20, windowS: 3600 };
+/** Reset mails to one address: beyond this, silently none (no mail bombing of a colleague). */
+const RESET_MAILS_PER_ADDRESS: Budget = { limit: 5, windowS: 3600 };
+/** Wrong old passwords on a password change: a stolen session cannot guess the password. */
+const OLD_PASSWORD_TRIES: Budget = { limit: 5, windowS: 15 * 60 };
+
+const tooMany = () =>
+  new ApiFailure(429, ERROR_KEYS.authTooManyRequests, 'Trop de tentatives. Merci de patienter avant de réessayer.');
 
 const rulesOrThrow = (password: string, confirmation: string): void => {
   const key = checkPasswordRules(password, confirmation);
@@ -17,10 +27,19 @@ const rulesOrThrow = (password: string, confirmation: string): void => {
 export const resetLink = (publicUrl: string, token: string): string => `${publicUrl}/token-reinitialization/${token}`;
 
 /** Always silent about whether the address exists: the caller answers the same either way. */
-export async function passwordLost(db: Db, mail: MailPort, publicUrl: string, email: string): Promise<void> {
+export async function passwordLost(
+  db: Db,
+  mail: MailPort,
+  publicUrl: string,
+  email: string,
+  ip: string,
+): Promise<void> {
+  if (!(await spendAttempt(db, `password-lost:ip:${ip}`, RESET_REQUESTS_PER_IP))) throw tooMany();
+  const address = email.trim().toLowerCase();
+  if (!(await spendAttempt(db, `password-lost:to:${address}`, RESET_MAILS_PER_ADDRESS))) return;
   const { rows } = await db.query<{ id: string; first_name: string; email: string }>(
-    `SELECT id, first_name, email FROM directory.users WHERE lower(email) = lower($1)`,
-    [email.trim()],
+    `SELECT id, first_name, email FROM directory.users WHERE lower(email) = $1 AND active`,
+    [address],
   );
   const user = rows[0];
   if (!user) return;
@@ -34,6 +53,7 @@ export async function passwordLost(db: Db, mail: MailPort, publicUrl: string, em
     return mail.send(
       {
         to: user.email,
+        for: { userId: user.id },
         subject: 'Réinitialisation de votre mot de passe',
         body: [
           `Bonjour ${user.first_name},`,
@@ -47,7 +67,7 @@ export async function passwordLost(db: Db, mail: MailPort, publicUrl: string, em
       q,
     );
   });
-  void mail.deliver(outboxId);
+  await mail.deliver(outboxId);
 }
 
 /** Returns the ids of the sessions it revoked (every session of the user). */
@@ -86,6 +106,9 @@ export async function changePassword(
   session: { userId: string; id: string },
   input: { oldPassword: string; password: string; confirmation: string },
 ): Promise<string[]> {
+  const budget = `password-change:${session.userId}`;
+  // Counted before the check, so parallel guesses cannot overrun the budget.
+  if (!(await spendAttempt(db, budget, OLD_PASSWORD_TRIES))) throw tooMany();
   const { rows } = await db.query<{ password_hash: string }>(
     `SELECT password_hash FROM directory.users WHERE id = $1`,
     [session.userId],
@@ -93,6 +116,7 @@ export async function changePassword(
   if (!(await verifyPassword(input.oldPassword, rows[0]?.password_hash ?? ''))) {
     throw new ApiFailure(400, ERROR_KEYS.passwordIncorrect);
   }
+  await forgiveAttempts(db, budget);
   rulesOrThrow(input.password, input.confirmation);
   const hash = await hashPassword(input.password);
   return db.tx(async (q) => {

@@ -11,17 +11,19 @@ import {
   ReinitPasswordTokenBody,
   SubscriptionStats,
   SwitchDomainBody,
+  UnlockAccountBody,
   User,
-  UserSearchBody,
 } from '../../../contract/entities.ts';
 import { ERROR_KEYS } from '../../../contract/keys.ts';
+import { deviceCookieName, deviceCookieOptions } from '../../auth/device.ts';
 import { revokeSession } from '../../auth/sessions.ts';
-import { ApiFailure, notFound } from '../../http/errors.ts';
+import { ApiFailure } from '../../http/errors.ts';
 import { type Deps, type RouteTable, route, sendTokens } from '../../http/routes.ts';
 import { subscriptionStats } from '../hrdesk/service.ts';
-import { login, switchDomain, switchOrganization } from './auth.service.ts';
+import { login, switchDomain, switchOrganization, unlockAccount } from './auth.service.ts';
 import { changePassword, passwordLost, reinitWithToken } from './password.service.ts';
-import { listUsers, outbox, updateProfile } from './users.service.ts';
+import { outboxOfUser } from '../outbox/service.ts';
+import { updateProfile } from './users.service.ts';
 import { currentUser, loadUser } from './view.ts';
 
 const SSO_MESSAGE =
@@ -41,8 +43,18 @@ export const userRoutes: RouteTable = {
     body: LoginBody,
     response: LoginResponse,
     handle: async ({ deps, body, req, reply }) => {
-      const { body: answer, tokens } = await login(deps.db, deps.config, { ...body, ip: req.ip });
+      const cookie = deviceCookieName(body.login);
+      const {
+        body: answer,
+        tokens,
+        newDevice,
+      } = await login(deps.db, deps.config, deps.mail, {
+        ...body,
+        ip: req.ip,
+        device: req.cookies[cookie],
+      });
       sendTokens(reply, tokens);
+      if (newDevice) void reply.setCookie(cookie, newDevice, deviceCookieOptions(deps.config));
       return answer;
     },
   }),
@@ -86,18 +98,17 @@ export const userRoutes: RouteTable = {
     response: User,
     handle: ({ deps, session, params, body }) => updateProfile(deps.db, session, params.id ?? '', body),
   }),
-  'users.list': route({
-    body: UserSearchBody,
-    response: S.Struct({ count: S.Number, items: S.Array(User) }),
-    handle: ({ deps, session, body }) => listUsers(deps.db, session, body),
-  }),
   'users.changePassword': route({
     body: ChangePasswordBody,
     handle: async ({ deps, session, body }) => endSessions(deps, await changePassword(deps.db, session, body)),
   }),
   'users.passwordLost': route({
     body: PasswordLostBody,
-    handle: ({ deps, body }) => passwordLost(deps.db, deps.mail, deps.config.publicUrl, body.email),
+    handle: ({ deps, body, req }) => passwordLost(deps.db, deps.mail, deps.config.publicUrl, body.email, req.ip),
+  }),
+  'users.unlockAccount': route({
+    body: UnlockAccountBody,
+    handle: ({ deps, body }) => unlockAccount(deps.db, body.token),
   }),
   'users.reinitPasswordToken': route({
     body: ReinitPasswordTokenBody,
@@ -105,10 +116,6 @@ export const userRoutes: RouteTable = {
   }),
   'outbox.list': route({
     response: S.Array(OutboxMessage),
-    handle: async ({ deps }) => {
-      // Real mail leaves the machine: the demo outbox is then closed.
-      if (deps.mail.delivers) throw notFound();
-      return outbox(deps.db);
-    },
+    handle: ({ deps, session }) => outboxOfUser(deps.db, session.userId),
   }),
 };

@@ -1,11 +1,12 @@
-/** The user directory as seen from a session: users sharing its visible organisations, profiles, outbox. */
+/** The user directory as seen from a session: users sharing its visible organisations, profiles. */
 import type { DomainId } from '../../../contract/constants.ts';
-import type { OutboxMessage, User, UserSearchBody } from '../../../contract/entities.ts';
+import type { User, UserSearchBody } from '../../../contract/entities.ts';
 import { ERROR_KEYS } from '../../../contract/keys.ts';
 import { isFeature } from '../../../contract/features.ts';
 import { isUuid, visibleOrgIds } from '../../auth/scope.ts';
 import type { SessionContext } from '../../auth/sessions.ts';
 import type { Queryable } from '../../db/db.ts';
+import { likeContains } from '../../db/like.ts';
 import { ApiFailure, notFound } from '../../http/errors.ts';
 import { sortedFeatures } from './view.ts';
 
@@ -46,7 +47,7 @@ async function sharedUsers(
   const where = `a.domain = $1 AND a.org_id = ANY($2::uuid[])
       AND ($3::uuid[] IS NULL OR u.id = ANY($3::uuid[]))
       AND ($4::text IS NULL OR u.login ILIKE $4 OR u.first_name ILIKE $4 OR u.last_name ILIKE $4 OR u.email ILIKE $4)`;
-  const params = [session.domain, visible, filter.ids ?? null, filter.search ? `%${filter.search}%` : null];
+  const params = [session.domain, visible, filter.ids ?? null, filter.search ? likeContains(filter.search) : null];
   const { rows: counted } = await db.query<{ n: number }>(
     `SELECT count(DISTINCT u.id)::int AS n FROM directory.users u
        JOIN directory.user_org_access a ON a.user_id = u.id WHERE ${where}`,
@@ -83,14 +84,6 @@ async function sharedUsers(
   return { count: counted[0]?.n ?? 0, items };
 }
 
-export const listUsers = (db: Queryable, session: SessionContext, body: UserSearchBody) =>
-  sharedUsers(db, session, {
-    search: body.search,
-    offset: body.offset ?? 0,
-    limit: body.limit ?? 20,
-    order: body.order,
-  });
-
 export async function updateProfile(
   db: Queryable,
   session: SessionContext,
@@ -111,25 +104,4 @@ export async function updateProfile(
   if (user) return user;
   // The caller's own row may have no access in this domain's visible set (never for a real session).
   throw notFound();
-}
-
-export async function outbox(db: Queryable): Promise<OutboxMessage[]> {
-  const { rows } = await db.query<{
-    id: string;
-    channel: OutboxMessage['channel'];
-    recipient: string;
-    subject: string;
-    body: string;
-    created_at: string;
-  }>(
-    `SELECT id, channel, recipient, subject, body, created_at FROM directory.outbox ORDER BY created_at DESC, id LIMIT 50`,
-  );
-  return rows.map((r) => ({
-    id: r.id,
-    channel: r.channel,
-    to: r.recipient,
-    subject: r.subject,
-    body: r.body,
-    createdAt: r.created_at,
-  }));
 }

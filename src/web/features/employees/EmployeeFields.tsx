@@ -14,6 +14,7 @@ import {
 } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { MAX_LENGTH } from '../../../contract/constants.ts';
 import { COUNTRIES } from '../../../contract/countries.ts';
 import type { EmployeeFormEvent, EmployeeFormView, FormField } from '../../../../machines/employee-form/index.ts';
 import type { OrgOption } from './useVisibleOrgs.ts';
@@ -23,6 +24,19 @@ interface Props {
   readonly send: (event: EmployeeFormEvent) => void;
   readonly orgs: readonly OrgOption[];
 }
+
+/** Each input's `maxLength`: the limits the contract's `EmployeeInput` enforces. */
+const MAX_LENGTHS: Readonly<Partial<Record<FormField, number>>> = {
+  name: MAX_LENGTH.personName,
+  firstName: MAX_LENGTH.personName,
+  email: MAX_LENGTH.email,
+  phone: MAX_LENGTH.phone,
+  numSecu: MAX_LENGTH.numSecu,
+  street: MAX_LENGTH.street,
+  complement: MAX_LENGTH.street,
+  postal: MAX_LENGTH.postalCode,
+  city: MAX_LENGTH.city,
+};
 
 const Block = ({ title, children }: { title: string; children: ReactNode }) => (
   <Stack as="section" gap="3" aria-label={title}>
@@ -46,6 +60,7 @@ export const EmployeeFields = ({ view, send, orgs }: Props) => {
         <Input
           name={field}
           type={type}
+          maxLength={MAX_LENGTHS[field]}
           value={view.values[field]}
           onChange={(e) => send({ type: 'form.change', field, value: e.currentTarget.value })}
           onBlur={() => send({ type: 'form.blur', field })}
@@ -132,6 +147,7 @@ export const EmployeeFields = ({ view, send, orgs }: Props) => {
                 <Field.Root>
                   <Field.Label>{t('employees.fields.registrationNumber')}</Field.Label>
                   <Input
+                    maxLength={MAX_LENGTH.reference}
                     value={line.registrationNumber}
                     onChange={(e) =>
                       send({ type: 'form.org.change', index, registrationNumber: e.currentTarget.value })

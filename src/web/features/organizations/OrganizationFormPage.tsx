@@ -20,6 +20,7 @@ import { siretError } from '../../../contract/validation.ts';
 import { useAlerts, useServices } from '../../app/index.ts';
 import { DelayedLoader } from '../../components/DelayedLoader.tsx';
 import {
+  MAX_LENGTHS,
   type Failure,
   type OrgFormValues,
   type TextField,
@@ -168,6 +169,7 @@ export const OrganizationFormPage = () => {
               onBlur={() => touch('siret')}
               inputMode="text"
               autoComplete="off"
+              maxLength={MAX_LENGTHS.siret}
             />
             {readOnly ? null : (
               <Button variant="outline" onClick={searchCompany} loading={lookup.busy}>
@@ -176,7 +178,12 @@ export const OrganizationFormPage = () => {
             )}
           </Flex>
         ) : (
-          <Input value={values[field]} onChange={(e) => set(field, e.target.value)} onBlur={() => touch(field)} />
+          <Input
+            value={values[field]}
+            onChange={(e) => set(field, e.target.value)}
+            onBlur={() => touch(field)}
+            maxLength={MAX_LENGTHS[field]}
+          />
         )}
         {field === 'siret' && !error ? <Field.HelperText>{t('organizations.form.siretHelp')}</Field.HelperText> : null}
         {error ? <Field.ErrorText>{t(error)}</Field.ErrorText> : null}

@@ -1,4 +1,5 @@
 /** The organisation form's values, what it sends, and how a failed call reads. No React here. */
+import { MAX_LENGTH } from '../../../contract/constants.ts';
 import type { CompanyInfo, Organization, OrganizationInput } from '../../../contract/entities.ts';
 import { ERROR_KEYS } from '../../../contract/keys.ts';
 import { type FieldErrors, type OrganizationField, organizationFieldErrors } from '../../../contract/validation.ts';
@@ -16,6 +17,19 @@ export const TEXT_FIELDS = [
 ] as const;
 export type TextField = (typeof TEXT_FIELDS)[number];
 export type OrgFormValues = Record<TextField | 'parentId', string>;
+
+/** Each input's `maxLength`: the limits the contract's `OrganizationInput` enforces. */
+export const MAX_LENGTHS: Readonly<Record<TextField, number>> = {
+  name: MAX_LENGTH.name,
+  siret: MAX_LENGTH.siret,
+  street: MAX_LENGTH.street,
+  zipCode: MAX_LENGTH.postalCode,
+  city: MAX_LENGTH.city,
+  country: MAX_LENGTH.country,
+  reference: MAX_LENGTH.reference,
+  billingReference: MAX_LENGTH.reference,
+  internalFolderCode: MAX_LENGTH.reference,
+};
 
 export const emptyValues = (parentId = ''): OrgFormValues => ({
   name: '',

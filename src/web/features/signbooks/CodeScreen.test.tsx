@@ -51,6 +51,7 @@ const show = (view: Awaited<ReturnType<typeof viewAfter>>, submitted: string[] =
     <AppProvider services={services}>
       <CodeScreen
         view={view}
+        outboxCall={['outbox.list', {}]}
         onSubmit={(c) => submitted.push(c)}
         onRenew={() => undefined}
         onBack={() => undefined}

@@ -8,15 +8,19 @@ import { useTranslation } from 'react-i18next';
 import { ALERT_KEYS } from '../../../contract/keys.ts';
 import type { SignerView } from '../../../../machines/signer/index.ts';
 import { OutboxDialog } from './OutboxDialog.tsx';
+import type { SignbookCalls } from './signbookAccess.ts';
 
 export const CodeScreen = ({
   view,
+  outboxCall,
   onSubmit,
   onRenew,
   onBack,
   onExpired,
 }: {
   view: SignerView;
+  /** Where this signer's own demo messages are read. */
+  outboxCall: SignbookCalls['outbox'];
   onSubmit: (code: string) => void;
   onRenew: () => void;
   onBack: () => void;
@@ -132,7 +136,7 @@ export const CodeScreen = ({
           {t('signbooks.signer.code.otherChannel')}
         </Button>
       </Flex>
-      <OutboxDialog open={outbox} onClose={() => setOutbox(false)} />
+      <OutboxDialog open={outbox} onClose={() => setOutbox(false)} call={outboxCall} />
     </Stack>
   );
 };

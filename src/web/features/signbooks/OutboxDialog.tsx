@@ -1,6 +1,7 @@
 /**
- * The demo outbox (no SMTP or SMS provider configured): the messages the server "sent", newest
- * first, so anyone can read their signature code and walk the flow. Opened from the code screen.
+ * The demo outbox (no SMTP or SMS provider configured): the messages the server "sent" to this
+ * signer only — the session's own, or the guest link's signatory's — newest first, so whoever walks
+ * the demo can read their own signature code. Opened from the code screen.
  */
 import { Badge, Box, Button, CloseButton, Dialog, Portal, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useState } from 'react';
@@ -8,8 +9,20 @@ import { useTranslation } from 'react-i18next';
 import type { OutboxMessage } from '../../../contract/entities.ts';
 import { useServices } from '../../app/index.ts';
 import { formatDateTime } from './labels.ts';
+import type { SignbookCalls } from './signbookAccess.ts';
 
-export const OutboxDialog = ({ open, onClose }: { open: boolean; onClose: () => void }) => {
+export const OutboxDialog = ({
+  open,
+  onClose,
+  call,
+}: {
+  open: boolean;
+  onClose: () => void;
+  call: SignbookCalls['outbox'];
+}) => {
+  const [routeId, params] = call;
+  // The same call for the same parameters: a new tuple each render must not fetch again.
+  const paramsKey = JSON.stringify(params);
   const { t, i18n } = useTranslation();
   const { api } = useServices();
   const [messages, setMessages] = useState<readonly OutboxMessage[] | null | 'failed'>(null);
@@ -19,11 +32,14 @@ export const OutboxDialog = ({ open, onClose }: { open: boolean; onClose: () => 
     if (!open) return;
     const controller = new AbortController();
     api
-      .call<OutboxMessage[]>('outbox.list', { signal: controller.signal })
+      .call<OutboxMessage[]>(routeId, {
+        params: JSON.parse(paramsKey) as Record<string, string>,
+        signal: controller.signal,
+      })
       .then((list) => setMessages(list))
       .catch(() => !controller.signal.aborted && setMessages('failed'));
     return () => controller.abort();
-  }, [api, open, reload]);
+  }, [api, open, reload, routeId, paramsKey]);
 
   return (
     <Dialog.Root open={open} onOpenChange={(d) => (d.open ? undefined : onClose())} size={{ base: 'full', md: 'lg' }}>

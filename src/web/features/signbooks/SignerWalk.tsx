@@ -13,7 +13,7 @@ import { ChannelScreen } from './ChannelScreen.tsx';
 import { CodeScreen } from './CodeScreen.tsx';
 import { RefuseDialog } from './RefuseDialog.tsx';
 import { signerActors } from './signerActors.ts';
-import type { SignbookAccess } from './signbookAccess.ts';
+import { type SignbookAccess, callsOf } from './signbookAccess.ts';
 import { useSignClient } from './useSignClient.ts';
 
 const STEPS: readonly SignerScreen[] = ['read', 'channel', 'code', 'done'];
@@ -122,6 +122,7 @@ export const SignerWalk = ({
         {walk.screen === 'code' ? (
           <CodeScreen
             view={walk}
+            outboxCall={callsOf(access).outbox}
             onSubmit={(code) => actor.send({ type: 'signer.code.submit', code })}
             onRenew={() => actor.send({ type: 'signer.code.renew' })}
             onBack={() => actor.send({ type: 'signer.back' })}

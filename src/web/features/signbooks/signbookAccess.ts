@@ -15,6 +15,8 @@ export interface SignbookCalls {
   readonly recoverCode: Call;
   readonly sign: Call;
   readonly refuse: Call;
+  /** The demo outbox of this signer: the session's own messages, or the guest signatory's. */
+  readonly outbox: Call;
 }
 
 export const callsOf = (access: SignbookAccess): SignbookCalls =>
@@ -25,6 +27,7 @@ export const callsOf = (access: SignbookAccess): SignbookCalls =>
         recoverCode: ['signbooks.guestRecoverCode', { token: access.token }],
         sign: ['signbooks.guestSign', { token: access.token }],
         refuse: ['signbooks.guestRefuse', { token: access.token }],
+        outbox: ['signbooks.guestOutbox', { token: access.token }],
       }
     : {
         get: ['signbooks.get', { id: access.id }],
@@ -32,6 +35,7 @@ export const callsOf = (access: SignbookAccess): SignbookCalls =>
         recoverCode: ['signbooks.recoverCode', { workflowId: access.id }],
         sign: ['signbooks.sign', { workflowId: access.id }],
         refuse: ['signbooks.refuse', { workflowId: access.id }],
+        outbox: ['outbox.list', {}],
       };
 
 export const accessKey = (access: SignbookAccess): string => access.token ?? access.id ?? '';

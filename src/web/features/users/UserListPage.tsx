@@ -1,103 +1,136 @@
-/** The users sharing the session's organisations: read only for now (search, sort, paging in the URL). */
-import { Badge, Heading, Stack } from '@chakra-ui/react';
-import { useEffect, useMemo, useState } from 'react';
+/**
+ * The users an administrator manages: server paging (20), sort, search and status (active / inactive)
+ * in the URL, each user's effective rights (their own, their groups' and their rules') in one line.
+ */
+import { Badge, Button, Field, HStack, Heading, NativeSelect, Stack, Text } from '@chakra-ui/react';
+import { useNavigate, useSearch } from '@tanstack/react-router';
+import { useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Organization, User } from '../../../contract/entities.ts';
+import { ALERT_KEYS } from '../../../contract/keys.ts';
+import {
+  USER_ADMIN_SORT_FIELDS,
+  USER_STATUSES,
+  type UserAdminPage,
+  type UserAdminView,
+  type UserStatus,
+} from '../../../contract/rights.ts';
 import { useAlerts, useServices } from '../../app/index.ts';
 import { DataTable, type DataTableColumn, type ListDefaults, useListState } from '../../components/DataTable/index.ts';
 import { SearchField } from '../../components/SearchField.tsx';
+import { useDebounced } from '../../components/useDebounced.ts';
+import { rightsSummary } from '../rights/rightsLabels.ts';
 
-interface UserPage {
-  readonly count: number;
-  readonly items: readonly User[];
-}
+const DEFAULTS: ListDefaults = { sort: { field: 'lastName', dir: 'asc' }, sortable: USER_ADMIN_SORT_FIELDS };
 
-const DEFAULTS: ListDefaults = {
-  sort: { field: 'lastName', dir: 'asc' },
-  sortable: ['login', 'lastName', 'firstName', 'email'],
-};
-
-/** The typed text, once it has stopped changing, so typing sends one search. */
-const useSettled = (value: string, ms = 300): string => {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return settled;
-};
+const isStatus = (value: unknown): value is UserStatus => USER_STATUSES.includes(value as UserStatus);
 
 export const UserListPage = () => {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { api } = useServices();
   const alerts = useAlerts();
+  const navigate = useNavigate();
+  const statusId = useId();
   const list = useListState('users', DEFAULTS);
+  const raw = useSearch({ strict: false }) as { status?: unknown };
+  const status = isStatus(raw.status) ? raw.status : undefined;
   const [text, setText] = useState(list.q);
-  const settled = useSettled(text);
+  const settled = useDebounced(text);
   // The answer remembers which request it answers: the table is loading until the current one is in.
-  const [answer, setAnswer] = useState<{ request: string; page: UserPage | null } | null>(null);
-  const [orgNames, setOrgNames] = useState<ReadonlyMap<string, string>>(new Map());
+  const [answer, setAnswer] = useState<{ request: string; page: UserAdminPage | null } | null>(null);
 
   useEffect(() => {
     if (settled !== list.q) list.setQuery(settled);
   }, [settled]); // eslint-disable-line react-hooks/exhaustive-deps -- only a new settled text moves the URL
 
-  useEffect(() => {
-    // Root organisations come as ids; the visible organisations give their names.
-    api
-      .call<Organization[]>('organizations.eligible')
-      .then((orgs) => setOrgNames(new Map(orgs.map((o) => [o.id, o.name]))))
-      .catch(() => setOrgNames(new Map()));
-  }, [api]);
+  const setStatus = (next: string) =>
+    void navigate({
+      to: '.',
+      search: ((prev: Record<string, unknown>) => ({
+        ...prev,
+        status: isStatus(next) ? next : undefined,
+        page: undefined,
+      })) as never,
+    });
 
   const { offset, size, q } = list;
   const { field, dir } = list.sort;
-  const request = JSON.stringify([offset, size, q, field, dir]);
+  const request = JSON.stringify([offset, size, q, field, dir, status]);
   const loading = answer?.request !== request;
   const data = answer?.page ?? null;
   useEffect(() => {
     const controller = new AbortController();
     api
-      .call<UserPage>('users.list', {
-        body: { offset, limit: size, search: q || undefined, order: { field, sens: dir } },
+      .call<UserAdminPage>('users.list', {
+        body: { offset, limit: size, search: q || undefined, status, order: { field, sens: dir } },
         signal: controller.signal,
       })
       .then((page) => setAnswer({ request, page }))
       .catch(() => {
         if (controller.signal.aborted) return;
         setAnswer({ request, page: null });
-        alerts.push({ message: 'users.list.loadError', type: 'error' });
+        alerts.push({ message: ALERT_KEYS.rights.getUsersError, type: 'error' });
       });
     return () => controller.abort();
   }, [api, request]); // eslint-disable-line react-hooks/exhaustive-deps -- alerts is stable in use
 
-  const columns = useMemo<DataTableColumn<User>[]>(
+  const columns = useMemo<DataTableColumn<UserAdminView>[]>(
     () => [
-      { id: 'login', header: t('users.list.login'), cell: (u) => u.login, sortable: true },
-      { id: 'lastName', header: t('users.list.lastName'), cell: (u) => u.lastName, sortable: true },
-      { id: 'firstName', header: t('users.list.firstName'), cell: (u) => u.firstName, sortable: true },
-      { id: 'email', header: t('users.list.email'), cell: (u) => u.email ?? '—', sortable: true, minWidth: '12rem' },
-      { id: 'features', header: t('users.list.features'), cell: (u) => u.features.length },
+      { id: 'lastName', header: t('users.fields.lastName'), cell: (u) => u.lastName, sortable: true },
+      { id: 'firstName', header: t('users.fields.firstName'), cell: (u) => u.firstName, sortable: true },
+      { id: 'login', header: t('users.fields.login'), cell: (u) => u.login, sortable: true },
+      { id: 'email', header: t('users.fields.email'), cell: (u) => u.email ?? '—', sortable: true, minWidth: '12rem' },
       {
-        id: 'rootOrgs',
-        header: t('users.list.rootOrgs'),
-        cell: (u) => u.rootOrgs.map((r) => orgNames.get(r.orgId) ?? '—').join(', ') || '—',
+        id: 'status',
+        header: t('users.list.status'),
+        cell: (u) => (
+          <Badge colorPalette={u.active ? 'green' : 'gray'}>
+            {t(u.active ? 'rights.status.active' : 'rights.status.inactive')}
+          </Badge>
+        ),
       },
       {
-        id: 'freeTrial',
-        header: t('users.list.freeTrial'),
-        cell: (u) => (u.isFreeTrial ? <Badge colorPalette="orange">{t('users.list.yes')}</Badge> : t('users.list.no')),
+        id: 'rights',
+        header: t('users.list.rights'),
+        cell: (u) => (
+          <Text fontSize="sm" minW="12rem" maxW="24rem" whiteSpace="normal">
+            {rightsSummary(t, u.effectiveFeatures)}
+          </Text>
+        ),
+      },
+      {
+        id: 'createdAt',
+        header: t('users.list.createdAt'),
+        cell: (u) => new Date(u.createdAt).toLocaleDateString(i18n.language),
+        sortable: true,
       },
     ],
-    [t, orgNames],
+    [t, i18n.language],
   );
 
   return (
-    <Stack gap="4">
-      <Heading as="h1" size="xl">
-        {t('sections.users')}
-      </Heading>
-      <SearchField label={t('users.list.search')} maxW="md" value={text} onChange={setText} />
+    <Stack gap="4" minW="0">
+      <HStack justify="space-between" wrap="wrap" gap="3">
+        <Heading as="h1" size="xl">
+          {t('sections.users')}
+        </Heading>
+        <Button colorPalette="brand" onClick={() => void navigate({ to: '/users/create' })}>
+          {t('users.list.create')}
+        </Button>
+      </HStack>
+      <HStack gap="4" wrap="wrap" align="flex-end">
+        <SearchField label={t('users.list.search')} maxW="md" value={text} onChange={setText} />
+        <Field.Root width="48">
+          <Field.Label htmlFor={statusId}>{t('users.list.status')}</Field.Label>
+          <NativeSelect.Root>
+            <NativeSelect.Field id={statusId} value={status ?? ''} onChange={(e) => setStatus(e.currentTarget.value)}>
+              <option value="">{t('users.list.allStatuses')}</option>
+              <option value="active">{t('users.list.activeOnly')}</option>
+              <option value="inactive">{t('users.list.inactiveOnly')}</option>
+            </NativeSelect.Field>
+            <NativeSelect.Indicator />
+          </NativeSelect.Root>
+        </Field.Root>
+      </HStack>
       <DataTable
         label={t('users.list.label')}
         columns={columns}
@@ -106,7 +139,8 @@ export const UserListPage = () => {
         total={data?.count ?? 0}
         {...list.tableProps}
         loading={loading}
-        emptyText={t('users.list.empty')}
+        emptyText={t(q || status ? 'users.list.noMatch' : 'users.list.empty')}
+        onRowClick={(u) => void navigate({ to: '/users/$id', params: { id: u.id } })}
       />
     </Stack>
   );

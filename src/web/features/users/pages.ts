@@ -2,6 +2,10 @@
 import { lazyRouteComponent } from '@tanstack/react-router';
 import type { SectionPages } from '../../routes/sectionPages.ts';
 
+const form = lazyRouteComponent(() => import('./UserFormPage.tsx'), 'UserFormPage');
+
 export const usersPages: SectionPages = {
   users: lazyRouteComponent(() => import('./UserListPage.tsx'), 'UserListPage'),
+  'users/create': form,
+  'users/$id': form,
 };

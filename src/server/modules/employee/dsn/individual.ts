@@ -5,6 +5,7 @@
  * code is kept as is, and the country rule then rejects the individual).
  */
 import { COUNTRIES, DEFAULT_COUNTRY } from '../../../../contract/countries.ts';
+import { nirKey } from '../../../../contract/validation.ts';
 import type { DsnIndividual } from './parse.ts';
 
 export interface DsnPerson {
@@ -54,15 +55,8 @@ export function dsnDate(value: string): string | null {
   return date.toISOString().slice(0, 10) === iso ? iso : null;
 }
 
-/** NIR key: 97 − (number mod 97), Corsica's 2A/2B read as 19/18 (INSEE). */
-export function nirKey(nir13: string): string | null {
-  const digits = nir13
-    .toUpperCase()
-    .replace(/^(\d{5})2A/, '$119')
-    .replace(/^(\d{5})2B/, '$118');
-  if (!/^\d{13}$/.test(digits)) return null;
-  return String(97n - (BigInt(digits) % 97n)).padStart(2, '0');
-}
+/** NIR key: the rule the employee form and the server apply (contract/validation.ts). */
+export { nirKey };
 
 const COUNTRY_BY_CODE = new Map(COUNTRIES.map((c) => [c.code, c.name]));
 

@@ -21,6 +21,8 @@ const RULE_TEXTS: Readonly<Record<string, string>> = {
   'validation.required': SEED_TEXTS.required,
   'validation.format': SEED_TEXTS.badFormat,
   'validation.numSecu': SEED_TEXTS.numSecuLength,
+  'validation.numSecuCharacters': 'Le numéro ne peut contenir que des chiffres (2A ou 2B pour une naissance en Corse)',
+  'validation.numSecuKey': 'La clé du numéro de sécurité sociale ne correspond pas au numéro',
   'validation.birthDateFuture': "La date de naissance ne peut pas être postérieure à aujourd'hui",
   'validation.postalCode': 'Code postal incorrect',
   'validation.country': 'Pays inconnu',

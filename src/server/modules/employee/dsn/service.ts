@@ -51,29 +51,33 @@ export interface DsnImportOutcome {
 const EMPLOYEE_COLUMNS = `e.id, e.name, e.first_name, e.birth_date, e.email, e.num_secu, e.address,
   EXISTS (SELECT 1 FROM __S__.employee_organizations x WHERE x.employee_id = e.id AND x.active) AS counted`;
 
-/** NIR, then registration number in the organisation, then e-mail (seed 000 §2 import rules). */
+/**
+ * NIR, then registration number in the organisation, then e-mail (seed 000 §2 import rules) —
+ * among the employees of the organisation's company only: a DSN never reaches another company's.
+ */
 async function findEmployee(q: Queryable, s: string, orgId: string, p: DsnPerson): Promise<EmployeeRow | null> {
   const cols = EMPLOYEE_COLUMNS.replaceAll('__S__', s);
   const first = async (where: string, params: unknown[]) =>
     (
       await q.query<EmployeeRow>(
-        `SELECT ${cols} FROM ${s}.employees e WHERE ${where} ORDER BY e.created_at LIMIT 1`,
-        params,
+        `SELECT ${cols} FROM ${s}.employees e
+          WHERE e.company_id = ${s}.company_of($1::uuid) AND ${where} ORDER BY e.created_at LIMIT 1`,
+        [orgId, ...params],
       )
     ).rows[0] ?? null;
   if (p.nir13) {
-    const found = await first('left(e.num_secu, 13) = $1', [p.nir13]);
+    const found = await first('left(e.num_secu, 13) = $2', [p.nir13]);
     if (found) return found;
   }
   if (p.registrationNumber) {
     const found = await first(
       `EXISTS (SELECT 1 FROM ${s}.employee_organizations eo
                 WHERE eo.employee_id = e.id AND eo.organization_id = $1 AND eo.registration_number = $2)`,
-      [orgId, p.registrationNumber],
+      [p.registrationNumber],
     );
     if (found) return found;
   }
-  if (p.email) return first('lower(e.email) = lower($1)', [p.email]);
+  if (p.email) return first('lower(e.email) = lower($2)', [p.email]);
   return null;
 }
 
@@ -108,7 +112,8 @@ export async function importDsn(db: Db, session: SessionContext, file: DsnFile):
 
   await db.tx(async (q) => {
     const stats = await subscriptionStats(q, session);
-    let room = Math.max(0, stats.empLimit - stats.nbEmps);
+    // A trial past its end creates no employee (hrdesk/subscription.ts).
+    let room = stats.trialOver ? 0 : Math.max(0, stats.empLimit - stats.nbEmps);
 
     for (const individual of file.individuals) {
       const p = personOf(individual);
@@ -195,9 +200,9 @@ async function write(
     );
   } else {
     await q.query(
-      `INSERT INTO ${s}.employees (id, name, first_name, birth_date, email, num_secu, address)
-       VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb)`,
-      values,
+      `INSERT INTO ${s}.employees (id, name, first_name, birth_date, email, num_secu, address, company_id)
+       VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, ${s}.company_of($8::uuid))`,
+      [...values, orgId],
     );
   }
   await q.query(
