@@ -6,12 +6,14 @@ import { startQueue, type Queue } from './queue.ts';
 
 function queueSuite(open: () => Promise<{ db: Db; url?: string; cleanup: () => Promise<void> }>) {
   let db: Db;
+  let url: string | undefined;
   let queue: Queue;
   let cleanup: () => Promise<void>;
 
   beforeAll(async () => {
     const opened = await open();
     db = opened.db;
+    url = opened.url;
     cleanup = opened.cleanup;
     queue = await startQueue(db, { databaseUrl: opened.url, pollingIntervalSeconds: 0.5, onError: () => undefined });
   });
@@ -39,6 +41,30 @@ function queueSuite(open: () => Promise<{ db: Db; url?: string; cleanup: () => P
     });
     await expect(done).resolves.toBe(id);
   });
+
+  it('starts every job of a burst within about a second of the previous one ending, not on a 30 s backstop', async () => {
+    // The production settings (main.ts): no polling override.
+    const prod = await startQueue(db, { databaseUrl: url, onError: () => undefined });
+    try {
+      const ended: number[] = [];
+      const started: number[] = [];
+      await prod.work<{ i: number }>('demo.burst', async () => {
+        started.push(Date.now());
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        ended.push(Date.now());
+      });
+      const t0 = Date.now();
+      for (let i = 0; i < 12; i++) await prod.send('demo.burst', { i });
+      const deadline = Date.now() + 60_000;
+      while (ended.length < 12 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(ended).toHaveLength(12);
+      expect(started[0]! - t0).toBeLessThan(2_500);
+      const gaps = started.slice(1).map((s, i) => s - ended[i]!);
+      expect(Math.max(...gaps)).toBeLessThan(1_500);
+    } finally {
+      await prod.stop();
+    }
+  }, 90_000);
 }
 
 describe('job queue on PGlite (memory://)', () => {

@@ -12,7 +12,7 @@ export interface QueueOptions {
   databaseUrl?: string;
   /** pg-boss schema (default `pgboss`). */
   schema?: string;
-  /** Worker polling interval in seconds (default 2; LISTEN/NOTIFY wakes workers sooner). */
+  /** Worker polling interval in seconds (default 2; LISTEN/NOTIFY and the drain after each job start jobs sooner). */
   pollingIntervalSeconds?: number;
   /** Run pg-boss maintenance and scheduling in this process (default true; false for `ROLE=api`). */
   supervise?: boolean;
@@ -75,9 +75,23 @@ export async function startQueue(db: Db, opts: QueueOptions = {}): Promise<Queue
     },
     async work<T extends object>(name: string, handler: JobHandler<T>) {
       await ensureQueue(name);
-      return boss.work<T>(name, { pollingIntervalSeconds: opts.pollingIntervalSeconds ?? 2 }, async (jobs) => {
-        for (const job of jobs) await handler(job.data, job);
-      });
+      let workerId = '';
+      workerId = await boss.work<T>(
+        name,
+        {
+          pollingIntervalSeconds: opts.pollingIntervalSeconds ?? 2,
+          // Backstop only (jobs started late by a retry delay); NOTIFY and the drain below start the others at once.
+          notifyPollingIntervalSeconds: Math.max(opts.pollingIntervalSeconds ?? 2, 10),
+        },
+        async (jobs) => {
+          for (const job of jobs) await handler(job.data, job);
+          // A worker that found work looks for more at once. Without this, the NOTIFYs of a burst sent
+          // while it slept or worked collapse into one wake-up: one job, then a 30 s backstop sleep,
+          // job after job (measured: 3 of 12 queued jobs done in 60 s).
+          if (workerId) boss.notifyWorker(workerId);
+        },
+      );
+      return workerId;
     },
     async stop() {
       // The PGlite instance belongs to `Db`; pg-boss only closes the pool it opened itself.
