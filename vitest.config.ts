@@ -10,5 +10,8 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // Sums the attack suite's figures into one closing line (tests/security/summary.ts).
+    // The seeded demo world, built once per run and copied by every suite (tests/server/support/seeded-snapshot.ts).
+    globalSetup: ['tests/server/support/seeded-snapshot.ts', 'tests/security/summary.ts'],
   },
 });
