@@ -1,0 +1,80 @@
+/**
+ * What an administrator reaches (SECURITY.md "Rights administration"): in the session's domain, the
+ * organisations they see, the company of their root organisation (whose user groups and access rules
+ * they manage), and the users who share an organisation with them. Anything else answers 404, like
+ * an unknown id. A user is *read* when they share one organisation with the administrator and
+ * *changed* only when the administrator sees every organisation that user sees.
+ */
+import { isUuid, visibleOrgIds } from '../../auth/scope.ts';
+import type { SessionContext } from '../../auth/sessions.ts';
+import { type Queryable, schemaOf } from '../../db/db.ts';
+import { notFound } from '../../http/errors.ts';
+import { outOfReach } from './errors.ts';
+
+export interface Reach {
+  readonly session: SessionContext;
+  /** The root of the session's base organisation: the company whose groups and rules are managed. */
+  readonly companyId: string;
+  readonly visible: readonly string[];
+}
+
+export async function reachOf(q: Queryable, session: SessionContext): Promise<Reach> {
+  const s = schemaOf(session.domain);
+  const [visible, company] = await Promise.all([
+    visibleOrgIds(q, session),
+    q.query<{ id: string | null }>(`SELECT ${s}.company_of($1) AS id`, [session.baseOrgId]),
+  ]);
+  return { session, visible, companyId: company.rows[0]?.id ?? session.baseOrgId };
+}
+
+/** SQL: `user` shares an organisation with the administrator (`$d` the domain, `$v` the visible ids). */
+export const readableSql = (user: string, d: string, v: string): string =>
+  `EXISTS (SELECT 1 FROM directory.user_org_access ra WHERE ra.user_id = ${user} AND ra.domain = ${d}
+              AND ra.org_id = ANY(${v}::uuid[]))`;
+
+/** The ones of `ids` the administrator reads. */
+export async function readableUsers(q: Queryable, reach: Reach, ids: readonly string[]): Promise<Set<string>> {
+  const wanted = [...new Set(ids)].filter(isUuid);
+  if (wanted.length === 0) return new Set();
+  const { rows } = await q.query<{ id: string }>(
+    `SELECT u.id FROM directory.users u WHERE u.id = ANY($1::uuid[]) AND ${readableSql('u.id', '$2', '$3')}`,
+    [wanted, reach.session.domain, reach.visible],
+  );
+  return new Set(rows.map((r) => r.id));
+}
+
+/** 404 unless every id is a user the administrator reads. */
+export async function assertReadable(q: Queryable, reach: Reach, ids: readonly string[]): Promise<void> {
+  if (ids.length === 0) return;
+  if (!ids.every(isUuid)) throw notFound();
+  const found = await readableUsers(q, reach, ids);
+  if (!ids.every((id) => found.has(id))) throw notFound();
+}
+
+/** 404 unknown or not shared; 403 when the user sees an organisation the administrator does not. */
+export async function assertWritable(q: Queryable, reach: Reach, userId: string): Promise<void> {
+  await assertReadable(q, reach, [userId]);
+  const { rows } = await q.query<{ outside: number }>(
+    `SELECT count(*) FILTER (WHERE NOT (org_id = ANY($3::uuid[])))::int AS outside
+       FROM directory.user_org_access WHERE user_id = $1 AND domain = $2`,
+    [userId, reach.session.domain, reach.visible],
+  );
+  if ((rows[0]?.outside ?? 0) > 0) throw outOfReach();
+}
+
+/** 404 unless every id is an organisation the administrator sees. */
+export function assertVisibleOrgs(reach: Reach, ids: readonly string[]): void {
+  const visible = new Set(reach.visible);
+  if (!ids.every((id) => visible.has(id))) throw notFound();
+}
+
+/** 404 unless every id is a user group of the administrator's company. */
+export async function assertCompanyGroups(q: Queryable, reach: Reach, ids: readonly string[]): Promise<void> {
+  if (ids.length === 0) return;
+  if (!ids.every(isUuid)) throw notFound();
+  const { rows } = await q.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM directory.user_groups WHERE id = ANY($1::uuid[]) AND domain = $2 AND company_id = $3`,
+    [[...new Set(ids)], reach.session.domain, reach.companyId],
+  );
+  if ((rows[0]?.n ?? 0) !== new Set(ids).size) throw notFound();
+}
