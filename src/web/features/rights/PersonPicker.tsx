@@ -1,0 +1,187 @@
+/**
+ * Finds people by name or e-mail and offers each one to add, as the employee groups' member picker
+ * does; the search itself is given (users or employees), "more" asks for the next page.
+ */
+import { Box, Button, Field, Flex, Input, InputGroup, Stack, Text } from '@chakra-ui/react';
+import { useEffect, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ERROR_KEYS } from '../../../contract/keys.ts';
+import type { PersonRef } from '../../../../machines/rights-form/index.ts';
+import { SearchIcon } from '../../components/icons.tsx';
+import { useDebounced } from '../../components/useDebounced.ts';
+
+export const PICKER_PAGE = 20;
+
+export interface PersonPage {
+  readonly items: readonly PersonRef[];
+  readonly count: number;
+}
+export type PersonSearch = (text: string, offset: number, signal?: AbortSignal) => Promise<PersonPage>;
+
+const keyOf = (failure: unknown): string =>
+  typeof failure === 'object' && failure !== null && 'key' in failure && typeof failure.key === 'string'
+    ? failure.key
+    : ERROR_KEYS.internal;
+
+export const PersonPicker = ({
+  label,
+  placeholder,
+  emptyText,
+  search,
+  chosenIds,
+  onAdd,
+  disabled = false,
+}: {
+  label: string;
+  placeholder: string;
+  emptyText: string;
+  search: PersonSearch;
+  chosenIds: ReadonlySet<string>;
+  onAdd: (person: PersonRef) => void;
+  disabled?: boolean;
+}) => {
+  const { t } = useTranslation();
+  const inputId = useId();
+  const [text, setText] = useState('');
+  const settled = useDebounced(text.trim());
+  // Results remember the search they answer, so a new search shows as loading without resetting state.
+  const [found, setFound] = useState<{ text: string; items: PersonRef[]; count: number; error: string | null } | null>(
+    null,
+  );
+  const [loadingMore, setLoadingMore] = useState(false);
+  const results = settled !== '' && found?.text === settled ? found : null;
+  const loading = (settled !== '' && found?.text !== settled) || loadingMore;
+
+  useEffect(() => {
+    if (settled === '') return;
+    const controller = new AbortController();
+    search(settled, 0, controller.signal)
+      .then((page) => setFound({ text: settled, items: [...page.items], count: page.count, error: null }))
+      .catch((f: unknown) => {
+        if (!controller.signal.aborted) setFound({ text: settled, items: [], count: 0, error: keyOf(f) });
+      });
+    return () => controller.abort();
+  }, [settled, search]);
+
+  const more = () => {
+    if (!results) return;
+    setLoadingMore(true);
+    search(results.text, results.items.length)
+      .then((page) => setFound({ ...results, items: [...results.items, ...page.items], count: page.count }))
+      .catch((f: unknown) => setFound({ ...results, error: keyOf(f) }))
+      .finally(() => setLoadingMore(false));
+  };
+
+  return (
+    <Stack gap="3" minW="0">
+      <Field.Root disabled={disabled}>
+        <Field.Label htmlFor={inputId}>{label}</Field.Label>
+        <InputGroup startElement={<SearchIcon />}>
+          <Input
+            id={inputId}
+            type="search"
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+            autoComplete="off"
+            placeholder={placeholder}
+          />
+        </InputGroup>
+      </Field.Root>
+      {results?.error ? (
+        <Text color="fg.error" role="alert">
+          {t(results.error, { defaultValue: t(ERROR_KEYS.internal) })}
+        </Text>
+      ) : null}
+      {results && !results.error && results.items.length === 0 ? <Text color="fg.muted">{emptyText}</Text> : null}
+      {results && results.items.length > 0 ? (
+        <Box as="ul" m="0" p="0" aria-label={t('rights.people.results')} aria-busy={loading}>
+          {results.items.map((p) => {
+            const added = chosenIds.has(p.id);
+            return (
+              <Flex as="li" key={p.id} listStyleType="none" align="center" gap="3" py="2" borderBottomWidth="1px">
+                <Box flex="1" minW="0">
+                  <Text fontWeight="medium" truncate>
+                    {p.label}
+                  </Text>
+                  <Text fontSize="sm" color="fg.muted" truncate>
+                    {p.detail ?? '—'}
+                  </Text>
+                </Box>
+                <Button
+                  size="sm"
+                  variant="outline"
+                  disabled={added || disabled}
+                  onClick={() => onAdd(p)}
+                  aria-label={t('rights.people.addNamed', { name: p.label })}
+                >
+                  {t(added ? 'rights.people.added' : 'rights.people.add')}
+                </Button>
+              </Flex>
+            );
+          })}
+        </Box>
+      ) : null}
+      {results && results.items.length < results.count ? (
+        <Button size="sm" variant="ghost" alignSelf="flex-start" onClick={more} loading={loading}>
+          {t('rights.people.more', { shown: results.items.length, count: results.count })}
+        </Button>
+      ) : null}
+    </Stack>
+  );
+};
+
+/** The people chosen so far, each removable. */
+export const PeopleList = ({
+  label,
+  people,
+  emptyText,
+  onRemove,
+  disabled = false,
+}: {
+  label: string;
+  people: readonly PersonRef[];
+  emptyText: string;
+  onRemove: (id: string) => void;
+  disabled?: boolean;
+}) => {
+  const { t } = useTranslation();
+  if (people.length === 0) return <Text color="fg.muted">{emptyText}</Text>;
+  return (
+    <Box as="ul" m="0" p="0" aria-label={label} borderWidth="1px" rounded="md" maxH="24rem" overflowY="auto">
+      {people.map((p) => (
+        <Flex
+          as="li"
+          key={p.id}
+          listStyleType="none"
+          align="center"
+          gap="3"
+          px="3"
+          py="2"
+          borderBottomWidth="1px"
+          _last={{ borderBottomWidth: 0 }}
+        >
+          <Box flex="1" minW="0">
+            <Text fontWeight="medium" truncate>
+              {p.label}
+            </Text>
+            {p.detail ? (
+              <Text fontSize="sm" color="fg.muted" truncate>
+                {p.detail}
+              </Text>
+            ) : null}
+          </Box>
+          <Button
+            size="xs"
+            variant="ghost"
+            colorPalette="red"
+            disabled={disabled}
+            onClick={() => onRemove(p.id)}
+            aria-label={t('rights.people.removeNamed', { name: p.label })}
+          >
+            {t('rights.people.remove')}
+          </Button>
+        </Flex>
+      ))}
+    </Box>
+  );
+};
