@@ -32,18 +32,18 @@ test('an administrator gives a payroll officer one sub-organisation and two feat
   // The administrator reaches the users from the account menu and creates the officer.
   await loginAs(page, 'admin');
   await page.getByRole('button', { name: fr('shell.topbar.accountMenu') }).click();
-  await page.getByRole('menuitem', { name: fr('shell.topbar.users') }).click();
+  await page.getByRole('menuitem', { name: fr('shell.topbar.users'), exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name: fr('sections.users') })).toBeVisible();
   await page.getByRole('button', { name: fr('users.list.create') }).click();
   await expect(page).toHaveURL(/\/users\/create$/);
 
-  await page.getByLabel(fr('users.fields.lastName')).fill('Roux');
-  await page.getByLabel(fr('users.fields.firstName')).fill('Nadia');
-  await page.getByLabel(fr('users.fields.login')).fill(login);
-  await page.getByLabel(fr('users.fields.email')).fill('nadia@');
+  await page.getByRole('textbox', { name: fr('users.fields.lastName'), exact: true }).fill('Roux');
+  await page.getByRole('textbox', { name: fr('users.fields.firstName'), exact: true }).fill('Nadia');
+  await page.getByRole('textbox', { name: fr('users.fields.login'), exact: true }).fill(login);
+  await page.getByRole('textbox', { name: fr('users.fields.email'), exact: true }).fill('nadia@');
   await expect(page.getByText(fr('validation.format'))).toBeVisible();
-  await page.getByLabel(fr('users.fields.email')).fill(email);
-  await page.getByLabel(fr('users.fields.rootOrg')).selectOption({ label: PARIS });
+  await page.getByRole('textbox', { name: fr('users.fields.email'), exact: true }).fill(email);
+  await page.getByRole('combobox', { name: fr('users.fields.rootOrg') }).selectOption({ label: PARIS });
   await page.getByRole('checkbox', { name: cell('employees', 'list') }).check();
   await page.getByRole('checkbox', { name: cell('campaigns', 'all') }).check();
   await expect(page.getByRole('checkbox', { name: cell('campaigns', 'createEdit') })).toBeChecked();
@@ -69,8 +69,8 @@ test('an administrator gives a payroll officer one sub-organisation and two feat
   expect(link, mail.body).toBeTruthy();
   const officer = await openAs(browser);
   await officer.goto(link!);
-  await officer.getByLabel(fr('auth.reset.password'), { exact: true }).fill(PASSWORD);
-  await officer.getByLabel(fr('auth.reset.confirmation'), { exact: true }).fill(PASSWORD);
+  await officer.getByLabel(fr('auth.reset.password')).fill(PASSWORD);
+  await officer.getByLabel(fr('auth.reset.confirmation')).fill(PASSWORD);
   await officer.getByRole('button', { name: fr('auth.reset.submit') }).click();
   await expect(officer).toHaveURL(/\/login/);
   await submitLogin(officer, login, PASSWORD);
@@ -125,7 +125,7 @@ test('an administrator gives a payroll officer one sub-organisation and two feat
   // The administrator widens the access: the documents, and the whole group from its root.
   await page.goto(userPage);
   await page.getByRole('checkbox', { name: cell('documents', 'list') }).check();
-  await page.getByLabel(fr('users.fields.rootOrg')).selectOption({ label: 'Groupe Horizon' });
+  await page.getByRole('combobox', { name: fr('users.fields.rootOrg') }).selectOption({ label: 'Groupe Horizon' });
   await page.getByRole('button', { name: fr('common.actions.save') }).click();
   await expect(page.getByText(fr('api.updateUser.success'))).toBeVisible();
   await expect(page.getByText(frWith('rights.trail.subjects.user', { name: 'Nadia Roux' })).first()).toBeVisible();
