@@ -7,7 +7,9 @@
 
 export const DSN_REJECTION_CODES = [
   'UNKNOWN_ESTABLISHMENT',
+  'INVALID_ESTABLISHMENT',
   'INVALID_DATA',
+  'NIR_CONFLICT',
   'IDENTITY_CONFLICT',
   'CANT_CREATE_EMP_ERROR',
   'STORAGE_ERROR',
@@ -22,6 +24,11 @@ export interface DsnImportedLine {
   readonly employeeId: string;
   readonly organizationId: string;
   readonly organizationName: string;
+  /**
+   * Created without an e-mail (the DSN's S21.G00.30.018 is optional): the employee waits in the
+   * « à valider » status until someone completes and validates them.
+   */
+  readonly toValidate?: boolean;
 }
 
 export interface DsnRejectedLine {
@@ -44,5 +51,10 @@ export interface DsnImportResult {
   readonly individuals: number;
   readonly created: readonly DsnImportedLine[];
   readonly updated: readonly DsnImportedLine[];
+  /**
+   * Leavers: a contract-end block (S21.G00.62) or an end-of-contract declaration (nature 07)
+   * deactivates the employee in that organisation (created inactive when the directory lacked them).
+   */
+  readonly deactivated: readonly DsnImportedLine[];
   readonly rejected: readonly DsnRejectedLine[];
 }

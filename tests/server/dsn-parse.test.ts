@@ -138,11 +138,26 @@ describe('DSN parser', () => {
     expect(problemsOf(HEAD.slice(0, 4).join('\n'))[0]?.message).toBe(
       'aucun bloc établissement (S21.G00.11) dans le fichier.',
     );
-    expect(problemsOf([...HEAD.slice(0, 4), "S21.G00.11.001,'29'"].join('\n'))[0]).toEqual({
-      line: 5,
-      message: "NIC de l'établissement (S21.G00.11.001) invalide : « 29 ».",
-    });
-    expect(problemsOf([...HEAD.slice(0, 3), "S21.G00.06.001,'81245'", HEAD[4]].join('\n'))[0]?.line).toBe(4);
+  });
+
+  it('keeps a mistyped SIREN or NIC as a problem of that establishment, not of the file', () => {
+    const nic = parseDsn([...HEAD.slice(0, 4), "S21.G00.11.001,'29'"].join('\n'));
+    expect(nic.establishments[0]?.problem).toBe(
+      "NIC de l'établissement « 29 » invalide (S21.G00.11.001, ligne 5 : 5 chiffres attendus)",
+    );
+    const siren = parseDsn([...HEAD.slice(0, 3), "S21.G00.06.001,'81245'", HEAD[4]].join('\n'));
+    expect(siren.establishments[0]?.problem).toMatch(
+      /^SIREN de l'entreprise « 81245 » invalide \(S21.G00.06.001, ligne 4/,
+    );
+    expect(parseDsn(HEAD.join('\n')).establishments[0]?.problem).toBeNull();
+  });
+
+  it('refuses in one sentence a file that is not a DSN at all', () => {
+    expect(() => parseDsn(new TextEncoder().encode('%PDF-1.4\n%âãÏÓ\n'))).toThrow(
+      /^Ligne 1 : Ce fichier est un PDF, pas une DSN/,
+    );
+    expect(problemsOf('Nom;Prénom\nDupont;Jean')).toHaveLength(1);
+    expect(problemsOf('\n\nNom;Prénom')[0]?.line).toBe(3);
   });
 
   it('refuses binary content rather than guessing', () => {

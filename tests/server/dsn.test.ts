@@ -163,6 +163,81 @@ describe('DSN import API', () => {
     expect(await countEmployees(t.db)).toBe(before);
   });
 
+  it('reads what a payroll package writes: no e-mail « à valider », leavers deactivated, one NIR with two identities refused, a mistyped NIC', async () => {
+    const before = await countEmployees(t.db);
+    const res = await upload(admin, fixture('payroll-package-latin1-crlf.dsn'));
+    expect(res.statusCode, res.body).toBe(200);
+    const result = res.json<DsnImportResult>();
+    expect(result.encoding).toBe('latin-1');
+    expect(result.individuals).toBe(7);
+    // Optional rubrics absent (no e-mail, no address): created all the same, waiting for validation.
+    expect(result.created.map((c) => [c.line, c.firstName, c.name, c.toValidate])).toEqual([
+      [30, 'Jules', 'Petit', true],
+    ]);
+    // A contract-end block (S21.G00.62) and a nature-07 declaration: deactivated in that organisation.
+    // Hugo is declared twice (monthly, then end of contract): applied once, as a leaver.
+    expect(result.deactivated.map((d) => [d.line, d.firstName, d.name, d.organizationName])).toEqual([
+      [42, 'Léa', 'Roux', 'Horizon Services Paris'],
+      [79, 'Hugo', 'Blanc', 'Horizon Santé Marseille'],
+    ]);
+    expect(result.rejected.map((r) => [r.line, r.code])).toEqual([
+      [55, 'NIR_CONFLICT'],
+      [60, 'NIR_CONFLICT'],
+      [121, 'INVALID_ESTABLISHMENT'],
+    ]);
+    expect(result.rejected[0]?.values).toMatchObject({ lines: '55, 60' });
+    expect(result.rejected[2]?.reason).toMatch(/NIC de l'établissement « 0029 » invalide/);
+    expect(await countEmployees(t.db)).toBe((before ?? 0) + 3);
+    expect(await employeeByNir(t.db, '1850375120456')).toEqual([]);
+    const [jules] = await employeeByNir(t.db, '1990575056123');
+    expect(jules).toMatchObject({ name: 'Petit', first_name: 'Jules', active: true });
+    const { rows } = await t.db.query<{ needs_validation: boolean; email: string | null }>(
+      `SELECT needs_validation, email FROM dom_main.employees WHERE left(num_secu, 13) = '1990575056123'`,
+    );
+    expect(rows).toEqual([{ needs_validation: true, email: null }]);
+    expect((await employeeByNir(t.db, '2880675112345'))[0]?.active).toBe(false);
+    expect((await employeeByNir(t.db, '1920775056999'))[0]?.active).toBe(false);
+  });
+
+  it('deactivates an employee the directory has when an end-of-contract declaration (nature 07) names them', async () => {
+    const [frederic] = await employeeByNir(t.db, '1880375626176');
+    expect(frederic?.active).toBe(true);
+    const fctu = [
+      "S10.G00.00.001,'LOGICIEL'",
+      "S20.G00.05.001,'07'",
+      "S21.G00.06.001,'812453678'",
+      "S21.G00.11.001,'00029'",
+      "S21.G00.30.001,'1880375626176'",
+      "S21.G00.30.002,'ANDRÉ'",
+      "S21.G00.30.004,'FRÉDÉRIC'",
+      "S21.G00.30.006,'17031988'",
+      "S21.G00.62.001,'31052026'",
+      "S21.G00.62.002,'059'",
+    ].join('\n');
+    const result = (await upload(admin, Buffer.from(fctu))).json<DsnImportResult>();
+    expect(result.deactivated.map((d) => d.firstName)).toEqual(['Frédéric']);
+    const after = await employeeByNir(t.db, '1880375626176');
+    expect(after[0]).toMatchObject({ active: false, reg: 'HSP-00055' });
+  });
+
+  it('refuses a file that is not a DSN in one sentence, and stores nothing', async () => {
+    const before = await countEmployees(t.db);
+    const pdf = Buffer.from('%PDF-1.7\n%\u00e2\u00e3\n1 0 obj\n<< /Type /Catalog >>\nendobj\n'.repeat(40), 'latin1');
+    const res = await upload(admin, pdf);
+    expect(res.statusCode).toBe(400);
+    const body = res.json<{ message: string; errors: string[] }>();
+    expect(body.message).toBe(
+      'Ce fichier est un PDF, pas une DSN : choisissez le fichier .dsn exporté par le logiciel de paie.',
+    );
+    expect(body.errors).toHaveLength(1);
+    const csv = await upload(admin, Buffer.from('Nom;Prénom;E-mail\nDupont;Jean;jean@exemple.fr\n'));
+    expect(csv.statusCode).toBe(400);
+    expect(csv.json<{ message: string; errors: string[] }>().errors).toEqual([
+      expect.stringMatching(/^Ce fichier n'est pas une DSN/),
+    ]);
+    expect(await countEmployees(t.db)).toBe(before);
+  });
+
   it('stops creating at the trial subscription limit (CANT_CREATE_EMP_ERROR)', async () => {
     const trial = await login(app, 'essai');
     const stats = (

@@ -16,7 +16,11 @@ export interface DsnProblem {
 
 /** A malformed file: nothing in it may be imported. */
 export class DsnSyntaxError extends Error {
-  constructor(readonly problems: readonly DsnProblem[]) {
+  constructor(
+    readonly problems: readonly DsnProblem[],
+    /** The file is not a DSN at all (a PDF, a spreadsheet…): its one problem says what it is. */
+    readonly notDsn = false,
+  ) {
     super(problems.map((p) => `Ligne ${p.line} : ${p.message}`).join('\n'));
   }
 }
@@ -26,6 +30,20 @@ export interface DsnEstablishment {
   readonly siren: string;
   readonly nic: string;
   readonly siret: string;
+  /**
+   * What is wrong with its identifiers (a SIREN that is not 9 digits, a NIC that is not 5), in
+   * French; null when they are well formed. Its individuals are rejected, the rest of the file is not.
+   */
+  readonly problem: string | null;
+}
+
+/** A contract end (block S21.G00.62): the employee left that establishment. */
+export interface DsnContractEnd {
+  readonly line: number;
+  /** Raw JJMMAAAA (S21.G00.62.001). */
+  readonly date: string | null;
+  /** Motif de rupture (S21.G00.62.002), e.g. '059' démission. */
+  readonly reason: string | null;
 }
 
 export interface DsnContract {
@@ -44,7 +62,18 @@ export interface DsnIndividual {
   /** Rubric number → line, so a bad value can be pointed at. */
   readonly lines: Readonly<Record<string, number>>;
   readonly contracts: readonly DsnContract[];
+  readonly contractEnds: readonly DsnContractEnd[];
+  /** Nature of the declaration holding it (S20.G00.05.001): '01' monthly, '07' end of contract (FCTU)… */
+  readonly declarationNature: string | null;
 }
+
+/** Declaration natures that report a contract's end (S20.G00.05.001). */
+export const END_OF_CONTRACT_NATURES: ReadonlySet<string> = new Set(['07']);
+
+/** The individual left its establishment: a contract-end block, or an end-of-contract declaration. */
+export const hasLeft = (individual: DsnIndividual): boolean =>
+  individual.contractEnds.length > 0 ||
+  (individual.declarationNature !== null && END_OF_CONTRACT_NATURES.has(individual.declarationNature));
 
 export interface DsnFile {
   readonly encoding: 'utf-8' | 'latin-1';
@@ -109,6 +138,8 @@ interface OpenIndividual {
   rubrics: Record<string, string>;
   lines: Record<string, number>;
   contracts: DsnContract[];
+  contractEnds: DsnContractEnd[];
+  declarationNature: string | null;
 }
 
 interface OpenBlock {
@@ -119,13 +150,48 @@ interface OpenBlock {
   lines: Record<string, number>;
 }
 
+/** Magic numbers of what people drop by mistake instead of a DSN, named in the one-sentence refusal. */
+const NOT_DSN_KINDS: readonly { readonly magic: string; readonly kind: string }[] = [
+  { magic: '%PDF', kind: 'un PDF' },
+  { magic: 'PK\u0003\u0004', kind: 'une archive ZIP ou un document Office (Excel, Word)' },
+  { magic: '\u00d0\u00cf\u0011\u00e0', kind: 'un document Office ancien (Excel, Word)' },
+  { magic: '\u0089PNG', kind: 'une image PNG' },
+  { magic: '\u00ff\u00d8\u00ff', kind: 'une image JPEG' },
+];
+
+/**
+ * A file that is not a DSN at all is refused in one sentence (not twenty parse errors): its first
+ * non-blank line must be a rubric (`S10.G00.00.001,'…'`).
+ */
+function notADsn(text: string): DsnProblem | null {
+  const kind = NOT_DSN_KINDS.find((k) => text.startsWith(k.magic))?.kind;
+  if (kind)
+    return {
+      line: 1,
+      message: `Ce fichier est ${kind}, pas une DSN : choisissez le fichier .dsn exporté par le logiciel de paie.`,
+    };
+  const first = text.split(/\r\n|\n|\r/).findIndex((line) => line.trim() !== '');
+  if (first < 0) return null;
+  const line = text.split(/\r\n|\n|\r/)[first] ?? '';
+  if (RUBRIC.test(line.trim().split(',')[0]?.trim() ?? '') && controlCharacter(line) === null) return null;
+  return {
+    line: first + 1,
+    message:
+      "Ce fichier n'est pas une DSN : une DSN est un fichier texte dont chaque ligne commence par une rubrique comme S10.G00.00.001,'…'.",
+  };
+}
+
 export function parseDsn(input: Uint8Array | string): DsnFile {
   const problems: DsnProblem[] = [];
   const decoded = typeof input === 'string' ? { text: input, encoding: 'utf-8' as const } : decodeDsnBytes(input);
-  const rawLines = decoded.text.replace(/^\uFEFF/, '').split(/\r\n|\n|\r/);
+  const text = decoded.text.replace(/^\uFEFF/, '');
+  const foreign = notADsn(text);
+  if (foreign) throw new DsnSyntaxError([foreign], true);
+  const rawLines = text.split(/\r\n|\n|\r/);
   // A trailing line break leaves one empty string; it is not a line of the file.
   if (rawLines.length > 1 && rawLines.at(-1) === '') rawLines.pop();
   const lastLine = Math.max(1, rawLines.length);
+  let declarationNature: string | null = null;
 
   let seenS10 = false;
   let seenS20 = false;
@@ -142,16 +208,18 @@ export function parseDsn(input: Uint8Array | string): DsnFile {
   const close = (block: OpenBlock | null) => {
     if (!block) return;
     if (block.block === 'S21.G00.06') {
-      const siren = block.values['001'] ?? '';
-      if (!/^\d{9}$/.test(siren))
-        fail(block.lines['001'] ?? block.line, `SIREN de l'entreprise (S21.G00.06.001) invalide : « ${siren} ».`);
       enterprise = block;
     } else if (block.block === 'S21.G00.11') {
-      const nic = block.values['001'] ?? '';
-      const siren: string = (enterprise as OpenBlock | null)?.values['001'] ?? '';
-      if (!/^\d{5}$/.test(nic))
-        fail(block.lines['001'] ?? block.line, `NIC de l'établissement (S21.G00.11.001) invalide : « ${nic} ».`);
-      establishment = { line: block.line, siren, nic, siret: siren + nic };
+      const nic = (block.values['001'] ?? '').replace(/\s/g, '');
+      const ent = enterprise as OpenBlock | null;
+      const siren: string = (ent?.values['001'] ?? '').replace(/\s/g, '');
+      // A mistyped identifier is a problem of this establishment's individuals, not of the file.
+      const problem = !/^\d{9}$/.test(siren)
+        ? `SIREN de l'entreprise « ${siren} » invalide (S21.G00.06.001, ligne ${ent?.lines['001'] ?? ent?.line ?? block.line} : 9 chiffres attendus)`
+        : !/^\d{5}$/.test(nic)
+          ? `NIC de l'établissement « ${nic} » invalide (S21.G00.11.001, ligne ${block.lines['001'] ?? block.line} : 5 chiffres attendus)`
+          : null;
+      establishment = { line: block.line, siren, nic, siret: siren + nic, problem };
       establishments.push(establishment);
     } else if (block.block === 'S21.G00.40' && individual) {
       individual.contracts.push({
@@ -160,6 +228,14 @@ export function parseDsn(input: Uint8Array | string): DsnFile {
         endDate: block.values['010'] || null,
         number: block.values['009'] || null,
       });
+    } else if (block.block === 'S21.G00.62' && individual) {
+      individual.contractEnds.push({
+        line: block.line,
+        date: block.values['001'] || null,
+        reason: block.values['002'] || null,
+      });
+    } else if (block.block === 'S20.G00.05') {
+      declarationNature = block.values['001'] || null;
     }
   };
 
@@ -194,6 +270,7 @@ export function parseDsn(input: Uint8Array | string): DsnFile {
     else if (line.block.startsWith('S20.')) {
       if (!seenS10) fail(no, 'bloc déclaration (S20) avant le bloc émetteur (S10).');
       seenS20 = true;
+      declarationNature = null;
       enterprise = null;
       establishment = null;
       individual = null;
@@ -212,7 +289,15 @@ export function parseDsn(input: Uint8Array | string): DsnFile {
         individual = null;
         return;
       }
-      individual = { line: no, establishment, rubrics: {}, lines: {}, contracts: [] };
+      individual = {
+        line: no,
+        establishment,
+        rubrics: {},
+        lines: {},
+        contracts: [],
+        contractEnds: [],
+        declarationNature,
+      };
       individual.rubrics[line.rubric] = line.value;
       individual.lines[line.rubric] = no;
       individuals.push(individual);

@@ -46,6 +46,21 @@ export const unknownEstablishment = (siret: string, line: number): Rejection => 
   reason: `Établissement inconnu : aucune organisation de SIRET ${siret} (bloc établissement ligne ${line}).`,
 });
 
+export const invalidEstablishment = (siret: string, line: number, problem: string): Rejection => ({
+  code: 'INVALID_ESTABLISHMENT',
+  key: 'dsn.rejected.invalidEstablishment',
+  values: { siret, establishmentLine: String(line), problem },
+  reason: `Établissement mal identifié (bloc établissement ligne ${line}) : ${problem}.`,
+});
+
+/** One NIR carried by several identities in the same file: none of them is applied. */
+export const nirConflict = (nir: string, lines: readonly number[]): Rejection => ({
+  code: 'NIR_CONFLICT',
+  key: 'dsn.rejected.nirConflict',
+  values: { nir, lines: lines.join(', ') },
+  reason: `Le numéro de sécurité sociale ${nir} figure avec des identités différentes (lignes ${lines.join(', ')}) : aucune n'est appliquée.`,
+});
+
 export const conflict = (name: string, firstName: string): Rejection => ({
   code: 'IDENTITY_CONFLICT',
   key: 'dsn.rejected.identityConflict',
@@ -60,11 +75,12 @@ export const limitReached = (limit: number): Rejection => ({
   reason: `Limite de salariés de l'abonnement atteinte (${limit}) : salarié non créé.`,
 });
 
-export const storageFailed = (error: unknown): Rejection => ({
+/** The database's own message goes to the server log, never to the user. */
+export const storageFailed = (): Rejection => ({
   code: 'STORAGE_ERROR',
   key: 'dsn.rejected.storageError',
   values: {},
-  reason: `Enregistrement impossible${error instanceof Error ? ` (${error.message})` : ''}.`,
+  reason: 'Enregistrement impossible.',
 });
 
 /** One line per broken field: its label, the DSN value and its line, the rule's text. */

@@ -40,6 +40,7 @@ export const dsnRoutes: RouteTable = {
         file = parseDsn(bytes);
       } catch (error) {
         if (!(error instanceof DsnSyntaxError)) throw error;
+        if (error.notDsn) throw badUpload(error.problems[0]?.message ?? '');
         const lines = error.problems.map((p) => `Ligne ${p.line} : ${p.message}`);
         throw badUpload(`Fichier DSN mal formé, rien n'a été importé. ${lines[0] ?? ''}`, lines);
       }

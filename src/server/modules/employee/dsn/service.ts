@@ -2,9 +2,14 @@
  * DSN import: every individual goes to the organisation whose SIRET is its establishment's, among
  * the organisations the session sees in its domain. An existing employee is found by NIR, then by
  * registration number in that organisation, then by e-mail; otherwise one is created. Individuals
- * that cannot be imported (unknown establishment, a field rule broken, subscription limit) are
- * listed with their reason while the others are written, all in one transaction: a failure while
- * writing leaves the directory as it was.
+ * that cannot be imported (unknown or mistyped establishment, a field rule broken, one NIR with
+ * several identities in the file, subscription limit) are listed with their reason while the
+ * others are written, all in one transaction: a failure while writing leaves the directory as it was.
+ *
+ * As payroll software writes them: an individual without e-mail (S21.G00.30.018 is optional) is
+ * created « à valider »; a leaver (contract-end block S21.G00.62, or a declaration of nature 07) is
+ * deactivated in that organisation; the same person declared twice in one file (two declarations,
+ * a monthly one and an end-of-contract one) is applied once, as a leaver if either says so.
  */
 import { randomUUID } from 'node:crypto';
 import { COUNTRY_NAMES } from '../../../../contract/countries.ts';
@@ -15,12 +20,14 @@ import type { SessionContext } from '../../../auth/sessions.ts';
 import { type Db, type Queryable, schemaOf } from '../../../db/db.ts';
 import { subscriptionStats } from '../../hrdesk/service.ts';
 import { type DsnPerson, personOf } from './individual.ts';
-import type { DsnFile } from './parse.ts';
+import { type DsnFile, type DsnIndividual, hasLeft } from './parse.ts';
 import {
   type Rejection,
   conflict,
   fieldRejection,
+  invalidEstablishment,
   limitReached,
+  nirConflict,
   storageFailed,
   unknownEstablishment,
 } from './reasons.ts';
@@ -86,6 +93,31 @@ const today = (): string => {
   return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
 };
 
+/** The person's identity as the file states it: one NIR must always come with the same one. */
+const identity = (p: DsnPerson): string => [p.name, p.firstName, p.birthDate].map((v) => v.toLowerCase()).join('|');
+
+/**
+ * The file read before anything is written: NIRs stated with several identities (each such
+ * individual is rejected), and for each person of an organisation (NIR, else line) the individuals
+ * declaring them and whether any of those says they left.
+ */
+function survey(file: DsnFile) {
+  const identities = new Map<string, { identities: Set<string>; lines: number[] }>();
+  for (const individual of file.individuals) {
+    const p = personOf(individual);
+    if (!p.nir13) continue;
+    const seen = identities.get(p.nir13) ?? { identities: new Set<string>(), lines: [] };
+    seen.identities.add(identity(p));
+    seen.lines.push(individual.line);
+    identities.set(p.nir13, seen);
+  }
+  const conflicting = new Map([...identities].filter(([, seen]) => seen.identities.size > 1));
+  const personKey = (individual: DsnIndividual): string =>
+    `${individual.establishment.siret}|${personOf(individual).nir13 ?? `line:${individual.line}`}`;
+  const leavers = new Set(file.individuals.filter(hasLeft).map(personKey));
+  return { conflicting, personKey, leavers };
+}
+
 /** The employee as it will be stored: the DSN's values, the stored ones where the DSN is silent. */
 const merged = (p: DsnPerson, existing: EmployeeRow | null) => ({
   name: p.name,
@@ -106,9 +138,12 @@ export async function importDsn(db: Db, session: SessionContext, file: DsnFile):
   const bySiret = new Map(orgs.map((o) => [o.siret, o]));
   const created: DsnImportedLine[] = [];
   const updated: DsnImportedLine[] = [];
+  const deactivated: DsnImportedLine[] = [];
   const rejected: DsnRejectedLine[] = [];
   const touched = new Set<string>();
   const day = today();
+  const { conflicting, personKey, leavers } = survey(file);
+  const applied = new Set<string>();
 
   await db.tx(async (q) => {
     const stats = await subscriptionStats(q, session);
@@ -119,6 +154,21 @@ export async function importDsn(db: Db, session: SessionContext, file: DsnFile):
       const p = personOf(individual);
       const reject = (r: Rejection) =>
         rejected.push({ line: individual.line, name: p.name, firstName: p.firstName, ...r });
+      const { establishment } = individual;
+      if (establishment.problem) {
+        reject(invalidEstablishment(establishment.siret, establishment.line, establishment.problem));
+        continue;
+      }
+      const clash = p.nir13 ? conflicting.get(p.nir13) : undefined;
+      if (clash && p.numSecu) {
+        reject(nirConflict(p.numSecu, clash.lines));
+        continue;
+      }
+      // The same person declared again further down (another declaration of the file): applied once.
+      const key = personKey(individual);
+      if (applied.has(key)) continue;
+      applied.add(key);
+      const left = leavers.has(key);
       const org = bySiret.get(individual.establishment.siret);
       if (!org) {
         reject(unknownEstablishment(individual.establishment.siret, individual.establishment.line));
@@ -130,16 +180,19 @@ export async function importDsn(db: Db, session: SessionContext, file: DsnFile):
         continue;
       }
       const next = merged(p, existing);
+      // Without an e-mail a new employee is still created, « à valider » until someone completes it.
+      const toValidate = !existing && !next.email;
       const errors = employeeFieldErrors(
         { ...next, postal: next.address.postal ?? null, country: next.address.country ?? null },
-        { mode: existing ? 'update' : 'create', today: day, countries: COUNTRY_NAMES },
+        { mode: existing || toValidate ? 'update' : 'create', today: day, countries: COUNTRY_NAMES },
       );
       if (hasErrors(errors)) {
         reject(fieldRejection(errors, individual));
         continue;
       }
-      // A new employee, or one with no active organisation yet, adds to the subscription's count.
-      const counts = !existing || !existing.counted;
+      // A new employee, or one with no active organisation yet, adds to the subscription's count;
+      // a leaver is written inactive and adds nothing.
+      const counts = !left && (!existing || !existing.counted);
       if (counts && room <= 0) {
         reject(limitReached(stats.empLimit));
         continue;
@@ -148,11 +201,12 @@ export async function importDsn(db: Db, session: SessionContext, file: DsnFile):
       const id = existing?.id ?? randomUUID();
       await q.query('SAVEPOINT dsn_individual');
       try {
-        await write(q, s, id, existing !== null, next, org.id, p.registrationNumber);
+        await write(q, s, id, existing !== null, next, org.id, p.registrationNumber, { active: !left, toValidate });
         await q.query('RELEASE SAVEPOINT dsn_individual');
       } catch (error) {
         await q.query('ROLLBACK TO SAVEPOINT dsn_individual');
-        reject(storageFailed(error));
+        console.error(`DSN import: individual line ${individual.line} not stored`, error);
+        reject(storageFailed());
         continue;
       }
       if (counts) room -= 1;
@@ -164,12 +218,20 @@ export async function importDsn(db: Db, session: SessionContext, file: DsnFile):
         employeeId: id,
         organizationId: org.id,
         organizationName: org.name,
+        ...(toValidate ? { toValidate: true } : {}),
       };
-      (existing ? updated : created).push(line);
+      (left ? deactivated : existing ? updated : created).push(line);
     }
   });
   return {
-    result: { encoding: file.encoding, individuals: file.individuals.length, created, updated, rejected },
+    result: {
+      encoding: file.encoding,
+      individuals: file.individuals.length,
+      created,
+      updated,
+      deactivated,
+      rejected,
+    },
     touchedOrgIds: [...touched],
   };
 }
@@ -182,6 +244,7 @@ async function write(
   next: ReturnType<typeof merged>,
   orgId: string,
   registrationNumber: string | null,
+  state: { readonly active: boolean; readonly toValidate: boolean },
 ): Promise<void> {
   const values = [
     id,
@@ -200,16 +263,16 @@ async function write(
     );
   } else {
     await q.query(
-      `INSERT INTO ${s}.employees (id, name, first_name, birth_date, email, num_secu, address, company_id)
-       VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, ${s}.company_of($8::uuid))`,
-      [...values, orgId],
+      `INSERT INTO ${s}.employees (id, name, first_name, birth_date, email, num_secu, address, company_id, needs_validation)
+       VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, ${s}.company_of($8::uuid), $9)`,
+      [...values, orgId, state.toValidate],
     );
   }
   await q.query(
     `INSERT INTO ${s}.employee_organizations (employee_id, organization_id, registration_number, active)
-     VALUES ($1, $2, $3, true)
+     VALUES ($1, $2, $3, $4)
      ON CONFLICT (employee_id, organization_id) DO UPDATE
-       SET active = true, registration_number = COALESCE(EXCLUDED.registration_number, employee_organizations.registration_number)`,
-    [id, orgId, registrationNumber],
+       SET active = EXCLUDED.active, registration_number = COALESCE(EXCLUDED.registration_number, employee_organizations.registration_number)`,
+    [id, orgId, registrationNumber, state.active],
   );
 }

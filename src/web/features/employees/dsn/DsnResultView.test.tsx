@@ -10,9 +10,13 @@ afterEach(cleanup);
 const org = { organizationId: 'o1', organizationName: 'Horizon Services Paris' };
 const result: DsnImportResult = {
   encoding: 'latin-1',
-  individuals: 4,
-  created: [{ line: 88, name: 'Lefèvre', firstName: 'Noémie', employeeId: 'e1', ...org }],
+  individuals: 6,
+  created: [
+    { line: 88, name: 'Lefèvre', firstName: 'Noémie', employeeId: 'e1', ...org },
+    { line: 300, name: 'Petit', firstName: 'Jules', employeeId: 'e4', ...org, toValidate: true },
+  ],
   updated: [{ line: 38, name: 'André', firstName: 'Frédéric', employeeId: 'e2', ...org }],
+  deactivated: [{ line: 140, name: 'Roux', firstName: 'Léa', employeeId: 'e3', ...org }],
   rejected: [
     {
       line: 258,
@@ -38,9 +42,14 @@ const result: DsnImportResult = {
 describe('DsnResultView', () => {
   it('shows the counts and each list with lines, in French', () => {
     renderWithProviders(<DsnResultView result={result} />);
-    expect(screen.getByRole('status').textContent).toBe('Individus lus : 4 — créés : 1, mis à jour : 1, rejetés : 2.');
+    expect(screen.getByRole('status').textContent).toBe(
+      'Individus lus : 6 — créés : 2 (dont 1 à valider), mis à jour : 1, sortis : 1, rejetés : 2.',
+    );
     const created = screen.getByRole('region', { name: /Salariés créés/ });
     expect(created.textContent).toContain('Ligne 88 — Lefèvre Noémie · Horizon Services Paris');
+    expect(created.textContent).toContain('Ligne 300 — Petit Jules · Horizon Services Paris · à valider (sans e-mail)');
+    const left = screen.getByRole('region', { name: /Salariés sortis/ });
+    expect(left.textContent).toContain('Ligne 140 — Roux Léa · Horizon Services Paris');
     const updated = screen.getByRole('region', { name: /Salariés mis à jour/ });
     expect(within(updated).getAllByRole('listitem')).toHaveLength(1);
     const rejected = screen.getByRole('region', { name: /Individus rejetés/ });
@@ -55,7 +64,9 @@ describe('DsnResultView', () => {
   });
 
   it('says when a list is empty', () => {
-    renderWithProviders(<DsnResultView result={{ ...result, created: [], updated: [], rejected: [] }} />);
-    expect(screen.getAllByText('Aucun')).toHaveLength(3);
+    renderWithProviders(
+      <DsnResultView result={{ ...result, created: [], updated: [], deactivated: [], rejected: [] }} />,
+    );
+    expect(screen.getAllByText('Aucun')).toHaveLength(4);
   });
 });

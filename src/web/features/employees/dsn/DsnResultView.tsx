@@ -43,26 +43,39 @@ const Section = ({
   );
 };
 
-/** The result screen of a DSN import: counts, then who was created, updated and rejected, with lines. */
+/** The result screen of a DSN import: counts, then who was created (« à valider » marked), updated, left and rejected, with lines. */
 export const DsnResultView = ({ result }: { result: DsnImportResult }) => {
   const { t } = useTranslation();
-  const imported = (line: DsnImportedLine): Row => ({ ...line, detail: line.organizationName });
+  const imported = (line: DsnImportedLine): Row => ({
+    ...line,
+    detail: line.toValidate ? `${line.organizationName} · ${t('dsn.result.toValidate')}` : line.organizationName,
+  });
   const rejected = (line: DsnRejectedLine): Row => ({
     ...line,
     detail: t(line.key, { ...line.values, defaultValue: line.reason }),
   });
+  const toValidate = result.created.filter((line) => line.toValidate).length;
   return (
     <Stack gap="5">
       <Text role="status">
         {t('dsn.result.summary', {
           individuals: result.individuals,
           created: result.created.length,
+          toValidate,
+          context: toValidate > 0 ? 'toValidate' : undefined,
           updated: result.updated.length,
+          deactivated: result.deactivated.length,
           rejected: result.rejected.length,
         })}
       </Text>
       <Section id="dsn-created" title={t('dsn.result.created')} rows={result.created.map(imported)} palette="green" />
       <Section id="dsn-updated" title={t('dsn.result.updated')} rows={result.updated.map(imported)} palette="blue" />
+      <Section
+        id="dsn-deactivated"
+        title={t('dsn.result.deactivated')}
+        rows={result.deactivated.map(imported)}
+        palette="gray"
+      />
       <Section id="dsn-rejected" title={t('dsn.result.rejected')} rows={result.rejected.map(rejected)} palette="red" />
     </Stack>
   );
