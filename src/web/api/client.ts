@@ -26,6 +26,8 @@ export interface CallOptions {
    * `employees.csv`): the answer is a Blob and, as a binary download, gets the long timeout.
    */
   readonly download?: { readonly accept: string };
+  /** A file answer reports the bytes received so far (and the total when the server sends its length). */
+  readonly onProgress?: (loaded: number, total: number | null) => void;
 }
 
 export interface ApiClientOptions {
@@ -68,6 +70,24 @@ const readErrorBody = async (response: Response): Promise<ErrorBody> => {
   } catch {
     return {};
   }
+};
+
+/** The body as a Blob, read chunk by chunk when someone follows the progress (a large zip). */
+const readBlob = async (response: Response, onProgress: CallOptions['onProgress']): Promise<Blob> => {
+  if (!onProgress || !response.body) return response.blob();
+  const length = Number(response.headers.get('content-length'));
+  const total = Number.isFinite(length) && length > 0 ? length : null;
+  const reader = response.body.getReader();
+  const chunks: BlobPart[] = [];
+  let loaded = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    chunks.push(value);
+    loaded += value.byteLength;
+    onProgress(loaded, total);
+  }
+  return new Blob(chunks, { type: response.headers.get('content-type') ?? '' });
 };
 
 export const createApiClient = (options: ApiClientOptions): ApiClient => {
@@ -130,7 +150,7 @@ export const createApiClient = (options: ApiClientOptions): ApiClient => {
           const body = await readErrorBody(response);
           throw fail(response.status, body.key ?? ERROR_KEYS.internal, body.message, body.errors, body.fields);
         }
-        if (def.binary || opts.download) return (await response.blob()) as T;
+        if (def.binary || opts.download) return (await readBlob(response, opts.onProgress)) as T;
         if (response.status === 204) return undefined as T;
         const text = await response.text();
         return (text ? JSON.parse(text) : undefined) as T;

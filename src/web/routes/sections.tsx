@@ -13,6 +13,7 @@ import {
 import { campaignCreatePages } from '../features/campaignCreate/pages.ts';
 import { campaignsPages } from '../features/campaigns/pages.ts';
 import { docTypesPages } from '../features/docTypes/pages.ts';
+import { documentsPages } from '../features/documents/pages.ts';
 import { employeeGroupsPages } from '../features/employeeGroups/pages.ts';
 import { employeesPages } from '../features/employees/pages.ts';
 import { organizationsPages } from '../features/organizations/pages.ts';
@@ -32,6 +33,7 @@ const PAGES: SectionPages = {
   ...campaignCreatePages,
   ...campaignsPages,
   ...docTypesPages,
+  ...documentsPages,
   ...employeesPages,
   ...employeeGroupsPages,
   ...organizationsPages,

@@ -50,6 +50,8 @@ export interface DataTableProps<T extends RowData> {
   readonly onSelectedChange?: (ids: string[]) => void;
   readonly onRowClick?: (row: T) => void;
   readonly pageSizes?: readonly number[];
+  /** Translated text replacing « N résultats » (a total the server caps: « plus de 10 000 documents »). */
+  readonly totalText?: string;
 }
 
 /** A native checkbox: keyboard, forms and test tools all understand it without adapters. */
@@ -237,7 +239,7 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>): ReactNod
       </Table.ScrollArea>
       <HStack justify="space-between" wrap="wrap" gap="3">
         <Text fontSize="sm" data-testid="table-total">
-          {t('dataTable.total', { count: total })}
+          {props.totalText ?? t('dataTable.total', { count: total })}
         </Text>
         <HStack gap="2" wrap="wrap">
           <HStack gap="1">

@@ -1,0 +1,258 @@
+/**
+ * One document (`/documents/{docId}`, issue 12): its metadata, who deposited it and where (a link to
+ * the campaign or signbook), the PDF page by page (pdf.js, loaded on first use), its download and its
+ * deposit certificate. Opening it marks it read once its first page shows, as a mail reader does;
+ * « Marquer comme lu » remains for when the preview cannot show. An id the user may not see reads
+ * « Document introuvable », exactly like one that does not exist.
+ */
+import { Badge, Box, Button, Code, DataList, Heading, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { useNavigate, useParams, useRouter } from '@tanstack/react-router';
+import { type ReactNode, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { DocumentDetail, DocumentSummary } from '../../../contract/documents.ts';
+import { type ApiClient, isApiFailure } from '../../api/index.ts';
+import { useAlerts, useServices } from '../../app/index.ts';
+import { AppLink } from '../../components/AppLink.tsx';
+import { formatSize } from '../../components/pdfFile.ts';
+import { PdfViewer } from '../../components/PdfViewer.tsx';
+import { saveBlob } from '../../components/saveBlob.ts';
+import { attestationFileName, pdfFileName } from './downloads.ts';
+import { employeeNameOf, formatDateTime, formatDay, formatPeriod, ReadBadge } from './labels.tsx';
+
+type Loaded =
+  | { readonly docId: string; readonly state: 'ready'; readonly doc: DocumentDetail }
+  | { readonly docId: string; readonly state: 'missing' }
+  | { readonly docId: string; readonly state: 'failed'; readonly key: string };
+
+const originHref = (origin: DocumentSummary['origin']): string | null =>
+  origin.id === null
+    ? null
+    : origin.source === 'campaign'
+      ? `/campaigns/${origin.id}`
+      : origin.source === 'signbook'
+        ? `/signworkflows/status/done/${origin.id}`
+        : null;
+
+/** The read time the server answers (or now, when it answers nothing). */
+const setRead = async (api: ApiClient, id: string): Promise<string> => {
+  const answer = await api.call<Partial<DocumentSummary> | undefined>('documents.setRead', {
+    params: { id },
+    body: {},
+  });
+  return answer?.readAt ?? new Date().toISOString();
+};
+
+const NotFound = ({ onBack }: { onBack: () => void }) => {
+  const { t } = useTranslation();
+  return (
+    <Stack gap="3" as="section" aria-labelledby="document-missing" data-testid="document-not-found">
+      <Heading as="h1" size="xl" id="document-missing">
+        {t('documents.detail.notFound')}
+      </Heading>
+      <Text>{t('documents.detail.notFoundText')}</Text>
+      <Button alignSelf="flex-start" variant="outline" onClick={onBack}>
+        ← {t('documents.detail.backToList')}
+      </Button>
+    </Stack>
+  );
+};
+
+export const DocumentPage = () => {
+  const { t, i18n } = useTranslation();
+  const { api } = useServices();
+  const alerts = useAlerts();
+  const navigate = useNavigate();
+  const router = useRouter();
+  const { docId = '' } = useParams({ strict: false }) as { docId?: string };
+  const [loaded, setLoaded] = useState<Loaded | null>(null);
+  const [file, setFile] = useState<{ docId: string; bytes: Uint8Array | null; failed: boolean } | null>(null);
+  const [busy, setBusy] = useState<'pdf' | 'attestation' | 'read' | null>(null);
+  const current = loaded?.docId === docId ? loaded : null;
+  const doc = current?.state === 'ready' ? current.doc : null;
+  const bytes = file?.docId === docId ? file.bytes : null;
+  const fileFailed = file?.docId === docId && file.failed;
+
+  useEffect(() => {
+    const controller = new AbortController();
+    const signal = controller.signal;
+    api
+      .call<DocumentDetail>('documents.get', { params: { id: docId }, signal })
+      .then(async (d) => {
+        setLoaded({ docId, state: 'ready', doc: d });
+        try {
+          const blob = await api.call<Blob>('documents.pdf', { params: { id: docId }, signal });
+          setFile({ docId, bytes: new Uint8Array(await blob.arrayBuffer()), failed: false });
+        } catch {
+          if (!signal.aborted) setFile({ docId, bytes: null, failed: true });
+          return;
+        }
+        // Seen is read: once its pages are in, an unread document is marked read (quietly: the button stays on failure).
+        if (d.readAt || signal.aborted) return;
+        try {
+          setLoaded({ docId, state: 'ready', doc: { ...d, readAt: await setRead(api, d.id) } });
+        } catch {
+          // The « Marquer comme lu » button stays.
+        }
+      })
+      .catch((failure: unknown) => {
+        if (signal.aborted) return;
+        if (isApiFailure(failure) && failure.status === 404) setLoaded({ docId, state: 'missing' });
+        else setLoaded({ docId, state: 'failed', key: isApiFailure(failure) ? failure.key : 'error.internal' });
+      });
+    return () => controller.abort();
+  }, [api, docId]);
+
+  const markRead = async () => {
+    if (!doc || doc.readAt) return;
+    setBusy('read');
+    try {
+      setLoaded({ docId: doc.id, state: 'ready', doc: { ...doc, readAt: await setRead(api, doc.id) } });
+    } catch (failure) {
+      alerts.push({
+        type: 'error',
+        message: 'documents.messages.readError',
+        ...(isApiFailure(failure) ? { detail: t(failure.key) } : {}),
+      });
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const download = async (kind: 'pdf' | 'attestation') => {
+    if (!doc) return;
+    setBusy(kind);
+    try {
+      const blob = await api.call<Blob>(kind === 'pdf' ? 'documents.pdf' : 'documents.attestation', {
+        params: { id: doc.id },
+      });
+      saveBlob(blob, kind === 'pdf' ? pdfFileName(doc) : attestationFileName(pdfFileName(doc)));
+    } catch (failure) {
+      alerts.push({
+        type: 'error',
+        message: kind === 'pdf' ? 'documents.messages.pdfError' : 'documents.messages.attestationError',
+        ...(isApiFailure(failure) ? { detail: t(failure.key) } : {}),
+      });
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const back = () => {
+    if (router.history.canGoBack()) router.history.back();
+    else void navigate({ to: '/documents' });
+  };
+
+  if (current?.state === 'missing') return <NotFound onBack={() => void navigate({ to: '/documents' })} />;
+
+  const none = t('documents.detail.none');
+  const href = doc ? originHref(doc.origin) : null;
+  const facts: [string, ReactNode][] = doc
+    ? [
+        ['type', doc.typeLabel || doc.typeCode],
+        [
+          'employee',
+          doc.employeeId ? (
+            <Stack gap="0">
+              <Text>{employeeNameOf(doc)}</Text>
+              {doc.employeeEmail ? (
+                <Text fontSize="sm" color="fg.muted">
+                  {doc.employeeEmail}
+                </Text>
+              ) : null}
+            </Stack>
+          ) : (
+            none
+          ),
+        ],
+        ['destination', t(`documents.destination.${doc.destination}`)],
+        ['organization', doc.organizationName],
+        ['period', formatPeriod(doc.periodStart, doc.periodEnd, i18n.language)],
+        ['emissionDate', formatDay(doc.emissionDate, i18n.language)],
+        ['depositedAt', formatDateTime(doc.depositedAt, i18n.language)],
+        ['depositedBy', doc.origin.userName ?? doc.transmitter ?? none],
+        [
+          'origin',
+          <HStack key="origin" gap="2" wrap="wrap">
+            <Badge>{t(`documents.origin.${doc.origin.source}`)}</Badge>
+            {href && doc.origin.name ? <AppLink to={href}>{doc.origin.name}</AppLink> : (doc.origin.name ?? null)}
+          </HStack>,
+        ],
+        ['read', <ReadBadge key="read" doc={doc} t={t} />],
+        ['file', `${pdfFileName(doc)} · ${formatSize(doc.size, i18n.language)}`],
+        ['pages', doc.pageCount === null ? none : String(doc.pageCount)],
+        [
+          'sha256',
+          <Code key="sha" fontSize="xs" wordBreak="break-all" whiteSpace="normal" data-testid="document-sha256">
+            {doc.sha256}
+          </Code>,
+        ],
+        ['keywords', doc.keywords.length ? doc.keywords.join(', ') : none],
+        ...[...doc.metaDatas, ...doc.additionalIndexes].map((m): [string, ReactNode] => [`meta:${m.name}`, m.value]),
+      ]
+    : [];
+
+  return (
+    <Stack gap="4" minW="0">
+      <HStack gap="2" wrap="wrap">
+        <Button variant="outline" size="sm" onClick={back}>
+          ← {t('documents.detail.backToList')}
+        </Button>
+        {doc ? (
+          <>
+            <Button size="sm" colorPalette="brand" loading={busy === 'pdf'} onClick={() => void download('pdf')}>
+              {t('documents.actions.downloadPdf')}
+            </Button>
+            <Button
+              size="sm"
+              variant="outline"
+              loading={busy === 'attestation'}
+              onClick={() => void download('attestation')}
+            >
+              {t('documents.actions.downloadAttestation')}
+            </Button>
+            {doc.readAt ? null : (
+              <Button size="sm" variant="outline" loading={busy === 'read'} onClick={() => void markRead()}>
+                {t('documents.actions.markRead')}
+              </Button>
+            )}
+          </>
+        ) : null}
+      </HStack>
+      <Heading as="h1" size="xl" wordBreak="break-word">
+        {doc ? doc.description : t('sections.document')}
+      </Heading>
+      {current?.state === 'failed' ? (
+        <Text role="alert" color="fg.error">
+          {t(current.key)}
+        </Text>
+      ) : !doc ? (
+        <Text>{t('common.loading')}</Text>
+      ) : (
+        <SimpleGrid columns={{ base: 1, lg: 3 }} gap="5" alignItems="start">
+          <Box as="section" aria-labelledby="document-facts" minW="0">
+            <Heading as="h2" size="md" id="document-facts" mb="2">
+              {t('documents.detail.facts')}
+            </Heading>
+            <DataList.Root orientation="horizontal" size="sm">
+              {facts.map(([key, value]) => (
+                <DataList.Item key={key} data-fact={key}>
+                  <DataList.ItemLabel>
+                    {key.startsWith('meta:') ? key.slice(5) : t(`documents.detail.${key}`)}
+                  </DataList.ItemLabel>
+                  <DataList.ItemValue minW="0">{value}</DataList.ItemValue>
+                </DataList.Item>
+              ))}
+            </DataList.Root>
+          </Box>
+          <Box gridColumn={{ lg: 'span 2' }} minW="0">
+            {fileFailed ? (
+              <Text color="fg.error">{t('pdfViewer.error')}</Text>
+            ) : (
+              <PdfViewer data={bytes} label={t('documents.detail.preview')} />
+            )}
+          </Box>
+        </SimpleGrid>
+      )}
+    </Stack>
+  );
+};

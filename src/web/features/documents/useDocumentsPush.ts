@@ -1,0 +1,24 @@
+/**
+ * Refetches when documents are deposited (`push.documents.deposited`: a campaign's dispatch, a
+ * sealed signbook, an upload by someone else). The event names no document; the refetch applies the
+ * user's own access rules. A burst of deposits refetches once.
+ */
+import { useEffect } from 'react';
+import { debounceTime, filter } from 'rxjs';
+import { useServices } from '../../app/index.ts';
+
+/** The socket's `documents.deposited`, as the bus carries it. */
+const DEPOSITED = 'push.documents.deposited';
+
+export const useDocumentsPush = (refresh: () => void, quietMs = 500): void => {
+  const { bus } = useServices();
+  useEffect(() => {
+    const sub = bus.events$
+      .pipe(
+        filter((e) => (e.type as string) === DEPOSITED),
+        debounceTime(quietMs),
+      )
+      .subscribe(() => refresh());
+    return () => sub.unsubscribe();
+  }, [bus, refresh, quietMs]);
+};
