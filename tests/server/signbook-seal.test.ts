@@ -46,9 +46,28 @@ async function signAs(id: string, session: LoggedIn, mail: string) {
   return res.json();
 }
 
-async function twoStep(name: string, pages = 2) {
+/** `pdf` saved again by mupdf, encrypted with an owner password only (it opens without one). */
+function ownerPasswordOnly(pdf: Uint8Array): Buffer {
+  const doc = mupdf.Document.openDocument(pdf, 'application/pdf').asPDF()!;
+  try {
+    return Buffer.from(doc.saveToBuffer('encrypt=aes-256,owner-password=proprietaire,permissions=-4').asUint8Array());
+  } finally {
+    doc.destroy();
+  }
+}
+
+const isEncrypted = (pdf: Uint8Array): boolean => {
+  const doc = mupdf.Document.openDocument(pdf, 'application/pdf').asPDF()!;
+  try {
+    return !doc.getTrailer().get('Encrypt').isNull();
+  } finally {
+    doc.destroy();
+  }
+};
+
+async function twoStep(name: string, pages = 2, given?: Buffer) {
   const [a, p] = [await userId(t.db, 'admin'), await userId(t.db, 'paie')];
-  const original = await contractPdf(name, pages);
+  const original = given ?? (await contractPdf(name, pages));
   const res = await api.upload(
     paie,
     {
@@ -161,6 +180,34 @@ describe('sealing a signbook', () => {
     const done = await signAs(id, admin, ADMIN_MAIL);
     expect(done.status).toBe('COMPLETE');
     const before = createHash('sha256').update(original).digest('hex');
+  it('an encrypted PDF that opens without a password is stored decrypted, then signed and sealed', async () => {
+    const encrypted = ownerPasswordOnly(await contractPdf('Contrat protégé', 2));
+    expect(isEncrypted(encrypted)).toBe(true);
+    const { id } = await twoStep('Contrat protégé', 2, encrypted);
+    await signAs(id, paie, PAIE_MAIL);
+    const done = await signAs(id, admin, ADMIN_MAIL);
+    expect(done).toMatchObject({ status: 'COMPLETE', seal: { error: null } });
+    const sealed = (await documentOf(id)).rawPayload;
+    verifySignature(sealed);
+    expect(isEncrypted(sealed)).toBe(false);
+    expect(pagesText(sealed)[0]).toContain('Contrat protégé');
+  });
+
+  it('an encrypted PDF that already carries signatures is refused at upload (rewriting it would break them)', async () => {
+    const { id } = await twoStep('Contrat signé puis protégé', 1);
+    await signAs(id, paie, PAIE_MAIL);
+    expect((await signAs(id, admin, ADMIN_MAIL)).status).toBe('COMPLETE');
+    const signedThenEncrypted = ownerPasswordOnly((await documentOf(id)).rawPayload);
+    const p = await userId(t.db, 'paie');
+    const res = await api.upload(
+      paie,
+      { name: 'Déjà signé', organizationId: paris, steps: [{ signatories: [{ type: 'user', userId: p }] }] },
+      [{ name: 'deja-signe.pdf', bytes: signedThenEncrypted }],
+    );
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json()).toMatchObject({ key: 'error.upload.encrypted' });
+  });
+
     expect(done.seal).toMatchObject({ sha256Before: before, error: null });
 
     const res = await documentOf(id);
@@ -190,7 +237,8 @@ describe('sealing a signbook', () => {
     ]);
     const failed = await signAs(id, admin, ADMIN_MAIL);
     expect(failed.status).toBe('IN_ERROR');
-    expect(failed.seal.error).toEqual(expect.any(String));
+    // A sentence for the user, never the PDF library's own (English) words.
+    expect(failed.seal.error).toMatch(/^Le document est endommagé|^Le scellement du document a échoué/);
     // Its creator still finds it under "in progress" (and "errors"), and the badges count what the lists show.
     const creatorView = await listsAndBadges(paie);
     expect(creatorView.inProgress).toContain(id);

@@ -56,6 +56,28 @@ export function openPdf(bytes: Uint8Array): mupdf.PDFDocument {
   return pdf;
 }
 
+/**
+ * The bytes the product stores for an uploaded PDF. An encrypted PDF that opens without a password
+ * (an owner password only, as payroll software writes to forbid editing) is stored decrypted, so
+ * that splitting, masks and the seal read it like any other: its text and pages are unchanged, its
+ * restrictions go (the product never lets anyone edit a deposited document anyway). A signed one is
+ * refused instead (`error.upload.encrypted`): rewriting it would break the signatures it carries.
+ * Anything else comes back as it was. Throws `PdfProblem` like `openPdf`.
+ */
+export function storablePdf(bytes: Uint8Array): Uint8Array {
+  const doc = openPdf(bytes);
+  try {
+    if (doc.getTrailer().get('Encrypt').isNull()) return bytes;
+    const form = doc.getTrailer().get('Root').get('AcroForm');
+    // SigFlags bit 1: "SignaturesExist" (ISO 32000-1, 12.7.2).
+    const signed = !form.isNull() && (form.get('SigFlags').asNumber() & 1) === 1;
+    if (signed) throw new PdfProblem(ERROR_KEYS.pdfEncrypted, 'signed and encrypted');
+    return doc.saveToBuffer('encrypt=none').asUint8Array().slice();
+  } finally {
+    doc.destroy();
+  }
+}
+
 /** Page size in points, as mupdf bounds it (top-left origin). */
 export function pageBounds(doc: mupdf.PDFDocument, index: number): [number, number, number, number] {
   const page = doc.loadPage(index);

@@ -6,9 +6,11 @@
  */
 import { DOMAINS, type DomainId } from '../../../contract/constants.ts';
 import type { SignatureCodeMode } from '../../../contract/enums.ts';
+import { ERROR_KEYS } from '../../../contract/keys.ts';
 import { type Db, type Queryable, schemaOf } from '../../db/db.ts';
 import type { Deps } from '../../http/routes.ts';
 import { type SafePort, depositEmbedded, safePortOf } from '../../ports/safe.ts';
+import { isPdfProblem } from '../../pdf/index.ts';
 import type { Push } from '../../push/push.ts';
 import { sealingP12 } from '../../signing/material.ts';
 import { sealPdf } from '../../signing/seal.ts';
@@ -86,7 +88,19 @@ export async function runSealJob(deps: SealDeps, data: SealJobData): Promise<voi
   try {
     await seal(deps, data);
   } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
+  if (applied && deposited) publishDeposited(deps.push, data.domain, row.organization_id, 'signbook');
+}
+
+/** What the signbook page says about a failed seal: French, and what to do about it. */
+export function sealFailureText(error: unknown): string {
+  if (isPdfProblem(error) && error.key === ERROR_KEYS.pdfEncrypted)
+    return 'Le document est protégé par un mot de passe : il ne peut pas être scellé. Déposez une version sans protection.';
+  if (isPdfProblem(error))
+    return 'Le document est endommagé : il ne peut pas être scellé. Déposez une version saine du document.';
+  return 'Le scellement du document a échoué. Relancez-le ; si l’échec se répète, contactez le support.';
+    // The library's own words (English, technical) go to the log; the signbook page shows a sentence.
+    console.error(`seal of signbook ${data.signbookId} failed`, error);
+    const reason = sealFailureText(error);
     const failed = await deps.db.tx(async (q: Queryable) => {
       await q.query(
         `UPDATE ${schemaOf(data.domain)}.signbooks SET seal_error = $2 WHERE id = $1 AND status = 'SEALING'`,

@@ -11,7 +11,7 @@ import type { SessionContext } from '../../auth/sessions.ts';
 import { type Queryable, schemaOf } from '../../db/db.ts';
 import { likeContains } from '../../db/like.ts';
 import { ApiFailure } from '../../http/errors.ts';
-import { inspectPdf, isPdfProblem } from '../../pdf/index.ts';
+import { inspectPdf, isPdfProblem, storablePdf } from '../../pdf/index.ts';
 import { insertFiles } from '../../files/store.ts';
 import { assertSignatureSubscribed } from '../hrdesk/subscription.ts';
 
@@ -95,10 +95,12 @@ async function checked(q: Queryable, session: SessionContext, body: TemplateBody
   }
   const documents: { id: string; name: string; typeCode: string; bytes: Buffer }[] = [];
   for (const [index, d] of (body.documents ?? []).entries()) {
-    const bytes = Buffer.from(d.content ?? '', 'base64');
+    const sent = Buffer.from(d.content ?? '', 'base64');
     const fail = (key: string) => new ApiFailure(400, key, undefined, undefined, { [`documents.${index}`]: key });
-    if (!bytes.length) throw fail(ERROR_KEYS.signbookTemplateDocumentEmpty);
+    if (!sent.length) throw fail(ERROR_KEYS.signbookTemplateDocumentEmpty);
+    let bytes: Buffer;
     try {
+      bytes = Buffer.from(storablePdf(sent));
       inspectPdf(bytes);
     } catch (error) {
       if (isPdfProblem(error)) throw fail(error.key);

@@ -12,7 +12,7 @@ import { uploadName } from '../../http/input.ts';
 import { jsonPartValue } from '../../http/multipart.ts';
 import { frenchText } from '../../http/french.ts';
 import { decodeBody } from '../../http/validate.ts';
-import { type PdfInfo, inspectPdf, isPdfProblem } from '../../pdf/index.ts';
+import { type PdfInfo, inspectPdf, isPdfProblem, storablePdf } from '../../pdf/index.ts';
 
 export interface SignbookFile {
   readonly name: string;
@@ -54,7 +54,8 @@ export async function readSignbookUpload(
   if (files.length !== 1) throw new ApiFailure(400, ERROR_KEYS.signbookOneDocument);
   const { name, bytes } = files[0]!;
   try {
-    return { json, file: { name, bytes, info: inspectPdf(bytes) } };
+    const stored = Buffer.from(storablePdf(bytes));
+    return { json, file: { name, bytes: stored, info: inspectPdf(stored) } };
   } catch (error) {
     if (isPdfProblem(error)) throw fileFailure(error.key, name);
     throw error;

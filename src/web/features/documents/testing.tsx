@@ -1,0 +1,91 @@
+/** Renders a documents page in a memory router with an API answering from a table (component tests only). */
+import {
+  createMemoryHistory,
+  createRootRoute,
+  createRoute,
+  createRouter,
+  Outlet,
+  RouterProvider,
+} from '@tanstack/react-router';
+import type { FunctionComponent } from 'react';
+import type { DocumentDetail } from '../../../contract/documents.ts';
+import type { RouteId } from '../../../contract/routes.ts';
+import { AppProvider } from '../../app/context.tsx';
+import { createServices, type Services } from '../../app/services.ts';
+import { renderWithProviders } from '../../testing/render.tsx';
+
+export interface ApiCall {
+  readonly routeId: RouteId;
+  readonly body?: unknown;
+  readonly params?: Record<string, string | number>;
+}
+export type Answers = Partial<Record<RouteId, (call: ApiCall) => unknown>>;
+
+export const renderDocumentsPage = async (Page: FunctionComponent, path: string, answers: Answers) => {
+  const calls: ApiCall[] = [];
+  const real = createServices({ storage: null, socket: false });
+  const api: Services['api'] = {
+    ...real.api,
+    call: <T,>(routeId: RouteId, options: { body?: unknown; params?: Record<string, string | number> } = {}) => {
+      const call = {
+        routeId,
+        ...(options.body === undefined ? {} : { body: options.body }),
+        ...(options.params ? { params: options.params } : {}),
+      };
+      calls.push(call);
+      const answer = answers[routeId];
+      if (!answer) return Promise.reject({ key: 'error.not-found', status: 404 });
+      try {
+        return Promise.resolve(answer(call) as T);
+      } catch (error) {
+        return Promise.reject(error);
+      }
+    },
+  };
+  const services: Services = { ...real, api };
+  const root = createRootRoute({ component: Outlet });
+  const routes = [
+    createRoute({ getParentRoute: () => root, path: '/documents', component: Page }),
+    createRoute({ getParentRoute: () => root, path: '/documents/$docId', component: Page }),
+  ];
+  const router = createRouter({
+    routeTree: root.addChildren(routes),
+    history: createMemoryHistory({ initialEntries: [path] }),
+  });
+  await router.load();
+  const view = renderWithProviders(
+    <AppProvider services={services}>
+      <RouterProvider router={router as never} />
+    </AppProvider>,
+  );
+  return { router, calls, services, view, stop: () => real.stop() };
+};
+
+export const DOC: DocumentDetail = {
+  id: '0195f3a2-0000-7000-8000-000000000001',
+  description: 'Bulletin de paie mars 2026 — Durand Alice',
+  typeCode: 'PAYSLIP',
+  typeLabel: 'Bulletin de paie',
+  metaDatas: [{ name: 'year', value: '2026' }],
+  emissionDate: '2026-03-31',
+  transmitter: null,
+  employeeFirstName: 'Alice',
+  employeeName: 'Durand',
+  periodStart: '2026-03-01',
+  periodEnd: '2026-03-31',
+  destination: 'EMPLOYEE_SAFE',
+  depositedAt: '2026-04-02T09:15:00.000Z',
+  keywords: ['paie'],
+  additionalIndexes: [],
+  path: null,
+  organizationId: '0195f3a2-0000-7000-8000-0000000000aa',
+  employeeId: '0195f3a2-0000-7000-8000-0000000000e1',
+  sha256: 'a'.repeat(64),
+  organizationName: 'Horizon Services Paris',
+  fileName: 'bulletin-mars-2026.pdf',
+  size: 48_213,
+  readAt: null,
+  origin: { source: 'upload', id: null, name: null, userId: 'u1', userName: 'Camille Martin' },
+  pageCount: 1,
+  employeeEmail: 'alice.durand@example.fr',
+};
