@@ -88,7 +88,6 @@ export async function runSealJob(deps: SealDeps, data: SealJobData): Promise<voi
   try {
     await seal(deps, data);
   } catch (error) {
-  if (applied && deposited) publishDeposited(deps.push, data.domain, row.organization_id, 'signbook');
 }
 
 /** What the signbook page says about a failed seal: French, and what to do about it. */
