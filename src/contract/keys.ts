@@ -283,6 +283,22 @@ export const ERROR_KEYS = {
   trialOver: 'error.subscription.trial-over',
   /** Rights administration: the user, group or rule changed since the form read it (409; reload). */
   rightsConflict: 'error.rights.conflict',
+  /** Documents upload: no organisation chosen (400, seed 000 §5). */
+  documentOrganizationRequired: 'error.document.organization-required',
+  /** Documents upload: a slip without its document type (400, seed 000 §5; `fields` names the slip). */
+  documentTypeRequired: 'error.document.type-required',
+  /** Documents upload: a document type the domain does not know (400). */
+  documentUnknownType: 'error.document.unknown-type',
+  /** Documents upload: a slip for an employee's safe without its employee (400, seed 000 §5). */
+  documentEmployeeRequired: 'error.document.employee-required',
+  /** Documents upload: the employee is not one of the organisation's company that the session sees (400). */
+  documentEmployeeNotFound: 'error.document.employee-not-found',
+  /** Documents upload: a slip without its file, or a file no slip names (400). */
+  documentFileMissing: 'error.document.file-missing',
+  /** Documents upload: the session's access rules would not let it see the document it deposits (403). */
+  documentOutsideRules: 'error.document.outside-rules',
+  /** Documents zip: more documents than `DOCUMENT_ARCHIVE_MAX_DOCUMENTS` (400): narrow the filter. */
+  documentArchiveTooMany: 'error.document.archive-too-many',
   /** A route of a later issue: registered (auth and feature checks apply) but not served yet. */
   /** A route of the contract whose capability arrives with a later issue (answered 501). */
   notAvailableYet: 'error.not-available-yet',

@@ -21,6 +21,16 @@ export const roomForOrgFeature = (domain: DomainId, orgId: string, feature: Feat
 /** Guest signatories' sockets (handshake `auth: { guestToken }`) of one signbook; each hears its own view. */
 export const roomForSignbook = (domain: DomainId, signbookId: string): string => `signbook:${domain}:${signbookId}`;
 
+/**
+ * Documents were deposited into an organisation's safes (a campaign's dispatch, a sealed signbook,
+ * an upload): open documents lists and the dashboard refetch. It names no document — whether the
+ * listener may see them is for its own access rules, which the refetch applies.
+ */
+export interface DocumentsDeposited {
+  readonly organizationId: string;
+  readonly source: 'campaign' | 'signbook' | 'upload';
+}
+
 export interface CampaignProgress {
   readonly campaignId: string;
   readonly organizationId: string;
@@ -40,6 +50,7 @@ export interface ServerToClientEvents {
   'campaign.progressed': (progress: CampaignProgress) => void;
   'dispatchedDoc.updated': (doc: DispatchedDocument) => void;
   'signbook.updated': (signbook: Signbook) => void;
+  'documents.deposited': (event: DocumentsDeposited) => void;
   /** The session behind this socket was revoked or expired: the client ends it like a 401. */
   'session.expired': (reason: { key: string }) => void;
   /** Rooms joined after (re)authentication, for the client to know what it follows. */
@@ -67,7 +78,8 @@ export type ServerEventName = keyof ServerToClientEvents;
 
 /**
  * The feature each organisation event needs (seed 000 §6): campaign and dispatched-document events
- * reach only sessions holding DocListDispatch, signbook events only those holding ParaphList. A
+ * reach only sessions holding DocListDispatch, signbook events only those holding ParaphList, document
+ * deposits only those holding DocSearch. A
  * socket's feature rooms follow its session's effective rights at once (they are recomputed when
  * rights change); badges go to every socket of the session.
  */
@@ -76,6 +88,7 @@ export const ORG_EVENT_FEATURES = {
   'campaign.progressed': 'DocListDispatch',
   'dispatchedDoc.updated': 'DocListDispatch',
   'signbook.updated': 'ParaphList',
+  'documents.deposited': 'DocSearch',
 } as const satisfies Partial<Record<ServerEventName, Feature>>;
 export type OrgEventName = keyof typeof ORG_EVENT_FEATURES;
 /** The features that have organisation rooms. */

@@ -18,6 +18,7 @@ import { BARE_ERROR_HEADERS, registerSecurityHeaders } from './http/security-hea
 import { registerSpa } from './http/spa.ts';
 import type { JobSender } from './modules/dispatch/jobs.ts';
 import { dispatchRoutes } from './modules/dispatch/routes.ts';
+import { documentRoutes } from './modules/documents/routes.ts';
 import { dsnRoutes } from './modules/employee/dsn/routes.ts';
 import { employeeRoutes } from './modules/employee/routes.ts';
 import { groupRoutes } from './modules/groups/routes.ts';
@@ -61,6 +62,7 @@ export const ROUTE_TABLE: RouteTable = {
   ...signbookRoutes,
   ...maskRoutes,
   ...rightsRoutes,
+  ...documentRoutes,
 };
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {

@@ -6,13 +6,13 @@
  * mupdf can read. A failing seal is IN_ERROR with its reason, and retry seals it. With the flag, the
  * sealed document lands in the employee signatory's safe.
  */
-import { X509Certificate, createHash, verify } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import * as mupdf from 'mupdf';
-import forge from 'node-forge';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoId } from '../../src/server/db/seed/ids.ts';
 import { contractPdf, hr, lastCode, orgId, userId } from './signbook-support.ts';
+import { verifySignature } from './support/pades.ts';
 import { type LoggedIn, type TestDb, authHeaders, createSeededDb, login, testApp } from './support/server.ts';
 
 let t: TestDb;
@@ -84,59 +84,6 @@ async function twoStep(name: string, pages = 2, given?: Buffer) {
 const documentOf = async (id: string) =>
   app.inject({ method: 'GET', url: `/api/hrdesk/sign-workflow/${id}/document`, headers: authHeaders(admin) });
 
-const oidOf = (node: forge.asn1.Asn1) => forge.asn1.derToOid(node.value as string);
-const kids = (node: forge.asn1.Asn1) => node.value as forge.asn1.Asn1[];
-const bin = (node: forge.asn1.Asn1) => Buffer.from(node.value as string, 'binary');
-const derOf = (node: forge.asn1.Asn1) => Buffer.from(forge.asn1.toDer(node).getBytes(), 'binary');
-const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
-
-/**
- * What a PAdES validator checks of a B-B signature, done by hand with node's own crypto (not the code
- * that built it): the SubFilter, the byte range, the CMS digest, the signature over the signed
- * attributes, and the ESS signing-certificate-v2 binding the embedded certificate.
- */
-function verifySignature(pdf: Buffer) {
-  const text = pdf.toString('latin1');
-  expect(text.match(/\/SubFilter\s*\/([\w.]+)/g)).toEqual(['/SubFilter /ETSI.CAdES.detached']);
-  expect(text).toMatch(/\/M\s*\(D:\d{14}/); // the signing time lives in the signature dictionary
-  const ranges = [...text.matchAll(/\/ByteRange\s*\[\s*(\d+)\s+(\d+)\s+(\d+)\s+(\d+)\s*\]/g)];
-  expect(ranges).toHaveLength(1);
-  const [a, b, c, d] = ranges[0]!.slice(1).map(Number) as [number, number, number, number];
-  // The whole file but the /Contents hex string (its angle brackets included in the gap).
-  expect([a, c + d]).toEqual([0, pdf.length]);
-  const gap = pdf.subarray(b, c).toString('latin1');
-  expect(gap).toMatch(/^<[0-9a-fA-F]+>$/);
-  const cms = forge.asn1.fromDer(forge.util.createBuffer(Buffer.from(gap.slice(1, -1), 'hex').toString('binary')), {
-    parseAllBytes: false,
-  } as unknown as boolean);
-  expect(oidOf(kids(cms)[0]!)).toBe('1.2.840.113549.1.7.2'); // SignedData
-  const signedData = kids(kids(cms)[1]!)[0]!;
-  const [, , encap, certs, signerInfos] = kids(signedData);
-  expect(kids(encap!)).toHaveLength(1); // detached: no content inside
-  const certDer = derOf(kids(certs!)[0]!);
-  const cert = new X509Certificate(certDer);
-  expect(cert.subject).toContain('Paie Docs');
-  const [, , digestAlg, signedAttrs, , signature] = kids(kids(signerInfos!)[0]!);
-  expect(oidOf(kids(digestAlg!)[0]!)).toBe('2.16.840.1.101.3.4.2.1'); // SHA-256
-  const attrs = new Map(kids(signedAttrs!).map((attr) => [oidOf(kids(attr)[0]!), kids(kids(attr)[1]!)[0]!]));
-  // contentType, messageDigest, signing-certificate-v2; no signingTime (PAdES B-B).
-  expect([...attrs.keys()].sort()).toEqual([
-    '1.2.840.113549.1.9.16.2.47',
-    '1.2.840.113549.1.9.3',
-    '1.2.840.113549.1.9.4',
-  ]);
-  expect(oidOf(attrs.get('1.2.840.113549.1.9.3')!)).toBe('1.2.840.113549.1.7.1');
-  const signed = Buffer.concat([pdf.subarray(a, a + b), pdf.subarray(c, c + d)]);
-  expect(bin(attrs.get('1.2.840.113549.1.9.4')!).toString('hex')).toBe(sha256(signed));
-  // signing-certificate-v2 → certs → first ESSCertIDv2 → certHash (SHA-256 by default).
-  const essCertId = kids(kids(attrs.get('1.2.840.113549.1.9.16.2.47')!)[0]!)[0]!;
-  expect(bin(kids(essCertId)[0]!).toString('hex')).toBe(sha256(certDer));
-  // The signature covers the DER of the signed attributes as a SET (tag 0x31, not the [0] of the SignerInfo).
-  const set = derOf(signedAttrs!);
-  set[0] = 0x31;
-  expect(verify('sha256', set, cert.publicKey, bin(signature!))).toBe(true);
-}
-
 /** The lists of the side navigation for one user (ids) with their counts, and the badges they get. */
 async function listsAndBadges(session: LoggedIn) {
   const list = async (body: object) => {
@@ -180,34 +127,6 @@ describe('sealing a signbook', () => {
     const done = await signAs(id, admin, ADMIN_MAIL);
     expect(done.status).toBe('COMPLETE');
     const before = createHash('sha256').update(original).digest('hex');
-  it('an encrypted PDF that opens without a password is stored decrypted, then signed and sealed', async () => {
-    const encrypted = ownerPasswordOnly(await contractPdf('Contrat protégé', 2));
-    expect(isEncrypted(encrypted)).toBe(true);
-    const { id } = await twoStep('Contrat protégé', 2, encrypted);
-    await signAs(id, paie, PAIE_MAIL);
-    const done = await signAs(id, admin, ADMIN_MAIL);
-    expect(done).toMatchObject({ status: 'COMPLETE', seal: { error: null } });
-    const sealed = (await documentOf(id)).rawPayload;
-    verifySignature(sealed);
-    expect(isEncrypted(sealed)).toBe(false);
-    expect(pagesText(sealed)[0]).toContain('Contrat protégé');
-  });
-
-  it('an encrypted PDF that already carries signatures is refused at upload (rewriting it would break them)', async () => {
-    const { id } = await twoStep('Contrat signé puis protégé', 1);
-    await signAs(id, paie, PAIE_MAIL);
-    expect((await signAs(id, admin, ADMIN_MAIL)).status).toBe('COMPLETE');
-    const signedThenEncrypted = ownerPasswordOnly((await documentOf(id)).rawPayload);
-    const p = await userId(t.db, 'paie');
-    const res = await api.upload(
-      paie,
-      { name: 'Déjà signé', organizationId: paris, steps: [{ signatories: [{ type: 'user', userId: p }] }] },
-      [{ name: 'deja-signe.pdf', bytes: signedThenEncrypted }],
-    );
-    expect(res.statusCode, res.body).toBe(400);
-    expect(res.json()).toMatchObject({ key: 'error.upload.encrypted' });
-  });
-
     expect(done.seal).toMatchObject({ sha256Before: before, error: null });
 
     const res = await documentOf(id);
@@ -259,6 +178,34 @@ describe('sealing a signbook', () => {
     expect(sealedView.badges.inProgress).toBe(creatorView.badges.inProgress - 1);
     const again = await api.call('POST', `/sign-workflow/retry-seal/${id}`, admin);
     expect(again.statusCode).toBe(409);
+  });
+
+  it('an encrypted PDF that opens without a password is stored decrypted, then signed and sealed', async () => {
+    const encrypted = ownerPasswordOnly(await contractPdf('Contrat protégé', 2));
+    expect(isEncrypted(encrypted)).toBe(true);
+    const { id } = await twoStep('Contrat protégé', 2, encrypted);
+    await signAs(id, paie, PAIE_MAIL);
+    const done = await signAs(id, admin, ADMIN_MAIL);
+    expect(done).toMatchObject({ status: 'COMPLETE', seal: { error: null } });
+    const sealed = (await documentOf(id)).rawPayload;
+    verifySignature(sealed);
+    expect(isEncrypted(sealed)).toBe(false);
+    expect(pagesText(sealed)[0]).toContain('Contrat protégé');
+  });
+
+  it('an encrypted PDF that already carries signatures is refused at upload (rewriting it would break them)', async () => {
+    const { id } = await twoStep('Contrat signé puis protégé', 1);
+    await signAs(id, paie, PAIE_MAIL);
+    expect((await signAs(id, admin, ADMIN_MAIL)).status).toBe('COMPLETE');
+    const signedThenEncrypted = ownerPasswordOnly((await documentOf(id)).rawPayload);
+    const p = await userId(t.db, 'paie');
+    const res = await api.upload(
+      paie,
+      { name: 'Déjà signé', organizationId: paris, steps: [{ signatories: [{ type: 'user', userId: p }] }] },
+      [{ name: 'deja-signe.pdf', bytes: signedThenEncrypted }],
+    );
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json()).toMatchObject({ key: 'error.upload.encrypted' });
   });
 
   it("with the flag, the sealed document goes into the employee signatory's safe", async () => {

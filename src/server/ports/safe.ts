@@ -19,7 +19,7 @@ export interface SafeAccountRequest {
 
 export type SafeOutcome = { readonly ok: true } | { readonly ok: false; readonly reason: string };
 
-/** A campaign document going into an employee's personal safe. */
+/** A campaign's or a sealed signbook's document going into an employee's personal safe. */
 export interface SafeDepositRequest {
   readonly domain: DomainId;
   readonly employeeId: string;
@@ -28,6 +28,11 @@ export interface SafeDepositRequest {
   readonly description: string;
   readonly fileId: string | null;
   readonly metaDatas: readonly { readonly key: string; readonly value: string }[];
+  /** What deposits it (the archive's origin column): the campaign or the signbook, and who started it. */
+  readonly source: 'campaign' | 'signbook';
+  readonly sourceId: string;
+  readonly depositedBy: string | null;
+  readonly pageCount?: number | null;
 }
 
 export interface SafePort {
@@ -41,21 +46,30 @@ export interface SafePort {
   deposit?(q: Queryable, request: SafeDepositRequest): Promise<{ readonly documentId: string }>;
 }
 
-/** The embedded safe: the document row is the deposit, written in the caller's transaction. */
+/**
+ * The embedded safe: the document row is the deposit, written in the caller's transaction — the one
+ * row the documents archive lists (its file's name, size and SHA-256 and its search vector are filled
+ * by the table's trigger, migration 0023). Metadata are stored as the contract's `{ name, value }`.
+ */
 export async function depositEmbedded(q: Queryable, request: SafeDepositRequest): Promise<{ documentId: string }> {
   const documentId = randomUUID();
   await q.query(
     `INSERT INTO ${schemaOf(request.domain)}.documents
-       (id, organization_id, employee_id, type_code, description, meta_datas, destination, file_id)
-     VALUES ($7, $1, $2, $3, $4, $5::jsonb, 'EMPLOYEE_SAFE', $6)`,
+       (id, organization_id, employee_id, type_code, description, meta_datas, destination, file_id,
+        source, source_id, deposited_by, page_count)
+     VALUES ($7, $1, $2, $3, $4, $5::jsonb, 'EMPLOYEE_SAFE', $6, $8, $9, $10, $11)`,
     [
       request.organizationId,
       request.employeeId,
       request.typeCode,
       request.description,
-      JSON.stringify(request.metaDatas),
+      JSON.stringify(request.metaDatas.map((m) => ({ name: m.key, value: m.value }))),
       request.fileId,
       documentId,
+      request.source,
+      request.sourceId,
+      request.depositedBy,
+      request.pageCount ?? null,
     ],
   );
   return { documentId };

@@ -27,18 +27,26 @@ export async function sealPdf(
   const sha256Before = sha256Hex(original);
   const pdf = await PDFDocument.load(original, { updateMetadata: false });
   await appendAuditPage(pdf, { ...audit, sha256Before });
+  const bytes = await padesSign(pdf, `Scellement du parapheur ${audit.signbookId}`, audit.sealedAt, material);
+  return { bytes, sha256Before, sha256After: sha256Hex(bytes) };
+}
+
+/**
+ * Signs a whole PDF with the product's sealing certificate: PAdES B-B (see the header), `reason`
+ * shown by readers. Signbooks' seals and the documents' deposit certificates both go through here.
+ */
+export async function padesSign(pdf: PDFDocument, reason: string, at: Date, material: SealingP12): Promise<Buffer> {
   pdflibAddPlaceholder({
     pdfDoc: pdf,
-    reason: `Scellement du parapheur ${audit.signbookId}`,
+    reason,
     contactInfo: 'no-reply@paie-docs.local',
     name: 'Paie Docs',
     location: 'France',
-    signingTime: audit.sealedAt,
+    signingTime: at,
     signatureLength: 16_384,
     subFilter: 'ETSI.CAdES.detached',
   });
   const prepared = Buffer.from(await pdf.save({ useObjectStreams: false }));
   const signer = new PadesSigner(material.p12, material.passphrase);
-  const bytes = await new SignPdf().sign(prepared, signer, audit.sealedAt);
-  return { bytes, sha256Before, sha256After: sha256Hex(bytes) };
+  return new SignPdf().sign(prepared, signer, at);
 }

@@ -69,7 +69,10 @@ export async function seedWorkflows(ctx: SeedContext): Promise<void> {
         ]);
         files.push(file);
         documentId = demoId(`document:${domain}:${spec.key}:${e.id}`);
-        documents.push(documentRow(ctx, org, e, spec, documentId, file.id as string, period));
+        documents.push({
+          ...documentRow(ctx, org, e, spec, documentId, file.id as string, period),
+          ...deposit('campaign', campaignId, spec.createdBy),
+        });
       }
       dispatched.push({
         id: demoId(`dispatched:${domain}:${spec.key}:${e.id}`),
@@ -139,6 +142,14 @@ export async function seedWorkflows(ctx: SeedContext): Promise<void> {
   await seedSignbooks(ctx);
 }
 
+/** Where a demo document came from (migration 0023): the campaign or upload, and who deposited it. */
+const deposit = (source: 'campaign' | 'upload', sourceId: string | null, userId: string | null): Row => ({
+  source,
+  source_id: sourceId,
+  deposited_by: userId,
+  page_count: 1,
+});
+
 function documentRow(
   ctx: SeedContext,
   org: DemoOrg,
@@ -187,6 +198,7 @@ function addUploadedDocuments(ctx: SeedContext, files: Row[], documents: Row[]):
           { org: ROOT_MAIN, count: 10 },
           { org: ROOT_TRIAL, count: 2 },
         ];
+  const uploader = ctx.userId(ctx.domain === 'legacy' ? 'multi' : 'admin');
   for (const { org: orgName, count } of plan) {
     const org = findOrg(ctx.domain, orgName);
     const people = ctx.employees.filter((e) => e.mainOrgId === org.id).slice(0, count);
@@ -198,17 +210,18 @@ function addUploadedDocuments(ctx: SeedContext, files: Row[], documents: Row[]):
         `${e.firstName} ${e.name}`,
       ]);
       files.push(file);
-      documents.push(
-        documentRow(ctx, org, e, spec, demoId(`document:${ctx.domain}:upload:${e.id}`), file.id as string, 2),
-      );
+      documents.push({
+        ...documentRow(ctx, org, e, spec, demoId(`document:${ctx.domain}:upload:${e.id}`), file.id as string, 2),
+        ...deposit('upload', null, uploader),
+      });
     });
     const note = pdfFileRow(`${ctx.domain}:upload:${org.id}:note`, 'Note de service.pdf', [
       'Note de service',
       org.name,
     ]);
     files.push(note);
-    documents.push(
-      documentRow(
+    documents.push({
+      ...documentRow(
         ctx,
         org,
         null,
@@ -217,6 +230,7 @@ function addUploadedDocuments(ctx: SeedContext, files: Row[], documents: Row[]):
         note.id as string,
         2,
       ),
-    );
+      ...deposit('upload', null, uploader),
+    });
   }
 }

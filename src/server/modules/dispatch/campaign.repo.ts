@@ -39,11 +39,13 @@ export interface CampaignRow {
   split_error?: string | null;
   created_at: string;
   sent_at: string | null;
+  /** Who created the campaign: the depositor of its documents in the archive. */
+  created_by?: string | null;
 }
 
 export const CAMPAIGN_COLUMNS = `c.id, c.organization_id, o.name AS org_name, o.siret, c.name, c.doc_name, c.status,
   c.machine_state, c.doc_type_code, c.review, c.automatic_recipients, c.on_refuse, c.on_error, c.users_to_notify,
-  c.can_retry, c.can_delete, c.recipients_count, c.pages_total, c.pages_split, c.ignored_pages, c.split_error, c.created_at, c.sent_at`;
+  c.can_retry, c.can_delete, c.recipients_count, c.pages_total, c.pages_split, c.ignored_pages, c.split_error, c.created_at, c.sent_at, c.created_by`;
 
 export type Counts = Record<string, number>;
 
@@ -89,7 +91,32 @@ const documentTotal = (counts: Counts): number =>
     .filter(([key]) => !key.startsWith('ALL_'))
     .reduce((sum, [, n]) => sum + n, 0);
 
-export const toCampaign = (row: CampaignRow, counts: Counts): Campaign => ({
+/** The campaign jobs that can wait in the queue (split, then dispatch). */
+const CAMPAIGN_JOBS = ['campaign.split', 'campaign.dispatch'];
+
+/**
+ * Campaigns among `ids` whose split or dispatch job waits for a worker (pg-boss states created and
+ * retry), each with its place among all waiting campaign jobs (1 = next) and their number. Empty
+ * when no queue was ever started in this database (apps without jobs).
+ */
+export async function waitingPositions(q: Queryable, ids: readonly string[]): Promise<Map<string, CampaignWaiting>> {
+  if (ids.length === 0) return new Map();
+  const { rows: exists } = await q.query<{ ok: boolean }>(`SELECT to_regclass('pgboss.job') IS NOT NULL AS ok`);
+  if (!exists[0]?.ok) return new Map();
+  const { rows } = await q.query<{ id: string; position: number; total: number }>(
+    `SELECT w.id, w.position, w.total FROM (
+       SELECT j.data->>'campaignId' AS id,
+              row_number() OVER (ORDER BY j.created_on, j.id)::int AS position,
+              count(*) OVER ()::int AS total
+         FROM pgboss.job j
+        WHERE j.name = ANY($1::text[]) AND j.state IN ('created', 'retry')
+     ) w WHERE w.id = ANY($2::text[])`,
+    [CAMPAIGN_JOBS, ids],
+  );
+  return new Map(rows.map((r) => [r.id, { position: r.position, of: r.total }]));
+}
+
+export const toCampaign = (row: CampaignRow, counts: Counts, waiting?: CampaignWaiting): Campaign => ({
   id: row.id,
   name: row.name,
   docName: row.doc_name,
@@ -114,6 +141,7 @@ export const toCampaign = (row: CampaignRow, counts: Counts): Campaign => ({
   pagesSplit: row.pages_split,
   ignoredPages: row.ignored_pages.length,
   splitError: row.split_error ?? null,
+  ...(waiting ? { waiting } : {}),
 });
 
 /** One campaign by id, without scope (jobs); `lock` takes the row for the caller's transaction. */

@@ -10,6 +10,7 @@ import { isUuid } from '../../auth/scope.ts';
 import { type Queryable, schemaOf } from '../../db/db.ts';
 import { ApiFailure, notFound } from '../../http/errors.ts';
 import { notifiableUsers } from '../organization/conf.service.ts';
+import { param, visibleIdsWhere, whereSql } from '../documents/query.ts';
 
 type Session = SessionContext;
 
@@ -57,7 +58,10 @@ export interface SafeDocument {
   readonly name: string;
 }
 
-/** Documents already in the safe (`docIds`), visible to the session and holding a file. */
+/**
+ * Documents already in the safe (`docIds`), each one the session sees — in an organisation it sees
+ * and let through by its access rules (the archive's predicate) — and holding a file; else 404.
+ */
 export async function safeDocuments(
   q: Queryable,
   session: Session,
@@ -65,12 +69,13 @@ export async function safeDocuments(
   docIds: readonly string[],
 ): Promise<SafeDocument[]> {
   if (!docIds.length) return [];
-  const ids = [...new Set(docIds)];
+  const ids = [...new Set(docIds.map((id) => id.toLowerCase()))];
   if (!ids.every(isUuid)) throw notFound();
+  const where = await visibleIdsWhere(q, session, ids);
+  where.conditions.push(`d.organization_id = ANY(${param(where, visible)}::uuid[])`);
   const { rows } = await q.query<{ id: string; file_id: string | null; type_code: string; description: string }>(
-    `SELECT id, file_id, type_code, description FROM ${schemaOf(session.domain)}.documents
-      WHERE id = ANY($1::uuid[]) AND organization_id = ANY($2::uuid[])`,
-    [ids, visible],
+    `SELECT d.id, d.file_id, d.type_code, d.description FROM ${where.schema}.documents d WHERE ${whereSql(where)}`,
+    where.params,
   );
   if (rows.length !== ids.length) throw notFound();
   if (rows.some((r) => r.file_id === null)) throw fieldFailure(ERROR_KEYS.campaignNoDocument, 'docIds');

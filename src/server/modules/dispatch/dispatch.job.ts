@@ -13,6 +13,7 @@ import { companySubscription } from '../hrdesk/subscription.ts';
 import { DELETABLE_SQL, RETRYABLE_SQL, campaignRow } from './campaign.repo.ts';
 import { applyJobEvent } from './lifecycle.ts';
 import { publishCampaign, progressPublisher } from './push.ts';
+import { publishDeposited } from '../documents/push.ts';
 import { paperPosted } from './postal.ts';
 import { DOC_COLUMNS, type DispatchedDocRow, toDispatchedDoc } from './read.service.ts';
 
@@ -38,6 +39,7 @@ interface Claimed {
   file_id: string | null;
   document_id: string | null;
   paper_dispatch: boolean | null;
+  page_count: number | null;
 }
 
 /** What the company's subscription still lets a campaign deposit, and why a refused one is refused. */
@@ -70,7 +72,13 @@ export const docAllowance = async (
   userId: string | null = null,
 ): Promise<number> => (await allowanceOf(q, domain, orgId, userId)).left;
 
-export type DepositCampaign = { organization_id: string; doc_type_code: string; doc_name: string };
+export type DepositCampaign = {
+  id: string;
+  organization_id: string;
+  doc_type_code: string;
+  doc_name: string;
+  created_by?: string | null;
+};
 
 /** Deposits one document; returns it as stored, or null when another run already took it. */
 const dispatchOne = (
@@ -97,7 +105,7 @@ export async function depositOne(
   const s = schemaOf(domain);
   const { rows } = await q.query<Claimed>(
     `SELECT d.employee_id, e.safe_status, e.bpe_agreement, e.first_name, e.name, d.file_id, d.document_id,
-            e.paper_dispatch
+            e.paper_dispatch, cardinality(d.pages) AS page_count
        FROM ${s}.dispatched_docs d LEFT JOIN ${s}.employees e ON e.id = d.employee_id
       WHERE d.id = $1 AND d.status = ANY($2::text[]) FOR UPDATE OF d`,
     [docId, from],
@@ -124,6 +132,10 @@ export async function depositOne(
           description: `${campaign.doc_name} — ${doc.first_name ?? ''} ${doc.name ?? ''}`.trim(),
           fileId: doc.file_id,
           metaDatas: [{ key: 'empName', value: `${doc.first_name ?? ''} ${doc.name ?? ''}`.trim() }],
+          source: 'campaign' as const,
+          sourceId: campaign.id,
+          depositedBy: campaign.created_by ?? null,
+          pageCount: doc.page_count || null,
         };
         documentId = (await (deps.safe.deposit ?? depositEmbedded)(q, request)).documentId;
         allowance.left -= 1;
@@ -154,6 +166,7 @@ export async function runDispatchJob(deps: DispatchJobDeps, { domain, campaignId
   if (!campaign || !['NEEDS_DISPATCHING', 'DISPATCHING'].includes(campaign.status)) return;
   await deps.db.tx((q) => applyJobEvent(q, domain, campaignId, { type: 'job.dispatch.progressed' }));
   const progress = progressPublisher(deps, domain, campaign.organization_id, campaignId);
+  let deposited = false;
   try {
     const { rows: author } = await deps.db.query<{ created_by: string | null }>(
       `SELECT created_by FROM ${s}.campaigns WHERE id = $1`,
@@ -169,6 +182,7 @@ export async function runDispatchJob(deps: DispatchJobDeps, { domain, campaignId
       for (const { id } of rows) {
         const doc = await dispatchOne(deps, domain, campaign, id, allowance);
         if (doc) progress.documentChanged(toDispatchedDoc(doc));
+        if (doc?.document_id) deposited = true;
       }
     }
   } catch (error) {
@@ -178,6 +192,7 @@ export async function runDispatchJob(deps: DispatchJobDeps, { domain, campaignId
     throw error;
   }
   await progress.flush();
+  if (deposited) publishDeposited(deps.push, domain, campaign.organization_id, 'campaign');
   const { rows } = await deps.db.query<{ failed: number; retryable: number }>(
     `SELECT count(*) FILTER (WHERE ${RETRYABLE_SQL} OR ${DELETABLE_SQL})::int AS failed,
             count(*) FILTER (WHERE ${RETRYABLE_SQL})::int AS retryable

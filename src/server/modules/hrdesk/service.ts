@@ -8,6 +8,7 @@ import { CAMPAIGN_URL_STATUSES } from '../../../contract/enums.ts';
 import type { SessionContext } from '../../auth/sessions.ts';
 import { visibleOrgIds, visibleSubtree } from '../../auth/scope.ts';
 import { type Queryable, schemaOf } from '../../db/db.ts';
+import { documentStats } from '../documents/read.service.ts';
 import { SIGNBOOK_LIST_STATUSES } from '../signbook/read.service.ts';
 import { companySubscription } from './subscription.ts';
 
@@ -98,19 +99,17 @@ export async function rootsOf(
 export async function dashboard(db: Queryable, session: SessionContext): Promise<DashboardData> {
   const s = schemaOf(session.domain);
   const orgs = await visibleSubtree(db, session, session.currentOrgId);
-  const [badges, subscription, roots, totals] = await Promise.all([
+  const [badges, subscription, roots, campaigns, documents] = await Promise.all([
     badgeCounts(db, session),
     subscriptionStats(db, session),
     rootsOf(db, session.userId),
-    db.query<{ campaigns: number; documents: number; payslips: number }>(
-      `SELECT (SELECT count(*)::int FROM ${s}.campaigns WHERE organization_id = ANY($1::uuid[])) AS campaigns,
-              (SELECT count(*)::int FROM ${s}.documents WHERE organization_id = ANY($1::uuid[])) AS documents,
-              (SELECT count(*)::int FROM ${s}.documents d WHERE d.organization_id = ANY($1::uuid[])
-                  AND d.type_code IN (SELECT code FROM ${s}.doc_types
-                                       WHERE label ILIKE '%paie%' OR code ILIKE '%pay%' OR code ILIKE '%bulletin%')) AS payslips`,
-      [orgs],
-    ),
+    db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${s}.campaigns WHERE organization_id = ANY($1::uuid[])`, [
+      orgs,
+    ]),
+    // The documents the archive shows this session (its access rules apply), under the current organisation.
+    documentStats(db, session, { organizationIds: [session.currentOrgId] }),
   ]);
+  const t = { campaigns: campaigns.rows[0]?.n ?? 0, documents: documents.total, payslips: documents.payslips };
   const domains = [];
   for (const root of roots) {
     const visible = await visibleOrgIds(db, { userId: session.userId, domain: root.domain });
@@ -121,7 +120,6 @@ export async function dashboard(db: Queryable, session: SessionContext): Promise
     );
     domains.push({ domain: root.domain, campaignsToCheck: rows[0]?.n ?? 0, orgName: root.name });
   }
-  const t = totals.rows[0] ?? { campaigns: 0, documents: 0, payslips: 0 };
   return {
     quickAccess: {
       signbooks: badges.signbooks.inProgress,

@@ -18,6 +18,7 @@ import { applyJobEvent } from './lifecycle.ts';
 import { publishSignbook } from './notify.ts';
 import { signatoriesOf, signbookRow } from './repo.ts';
 import { insertFiles, readFile } from '../../files/store.ts';
+import { publishDeposited } from '../documents/push.ts';
 
 export const SIGNBOOK_SEAL_JOB = 'signbook.seal';
 export interface SealJobData {
@@ -57,6 +58,7 @@ async function seal(deps: SealDeps, data: SealJobData): Promise<void> {
     },
     await sealingP12(db, data.domain),
   );
+  let deposited = false;
   const applied = await db.tx(async (q: Queryable) => {
     const name = file.name.replace(/\.pdf$/i, '') + ' (signé).pdf';
     const [stored] = await insertFiles(q, data.domain, [{ name, bytes: sealed.bytes }]);
@@ -76,18 +78,17 @@ async function seal(deps: SealDeps, data: SealJobData): Promise<void> {
           description: row.name,
           fileId,
           metaDatas: [{ key: 'signbookId', value: row.id }],
+          source: 'signbook',
+          sourceId: row.id,
+          depositedBy: row.created_by ?? null,
         });
+        deposited = true;
       }
     }
     return applyJobEvent(q, data.domain, row.id, { type: 'job.seal.completed' });
   });
   if (applied) await publishSignbook(deps, data.domain, row.id, row.organization_id);
-}
-
-export async function runSealJob(deps: SealDeps, data: SealJobData): Promise<void> {
-  try {
-    await seal(deps, data);
-  } catch (error) {
+  if (applied && deposited) publishDeposited(deps.push, data.domain, row.organization_id, 'signbook');
 }
 
 /** What the signbook page says about a failed seal: French, and what to do about it. */
@@ -97,6 +98,12 @@ export function sealFailureText(error: unknown): string {
   if (isPdfProblem(error))
     return 'Le document est endommagé : il ne peut pas être scellé. Déposez une version saine du document.';
   return 'Le scellement du document a échoué. Relancez-le ; si l’échec se répète, contactez le support.';
+}
+
+export async function runSealJob(deps: SealDeps, data: SealJobData): Promise<void> {
+  try {
+    await seal(deps, data);
+  } catch (error) {
     // The library's own words (English, technical) go to the log; the signbook page shows a sentence.
     console.error(`seal of signbook ${data.signbookId} failed`, error);
     const reason = sealFailureText(error);

@@ -1,0 +1,86 @@
+/**
+ * `POST /doc/pdf/archive` → `documents.zip`: the documents of a selection (`ids`) or of a filter,
+ * streamed as the zip is built. The rows (names, employees, periods, SHA-256) are read first — a
+ * few hundred bytes each — and each file's bytes only when its turn comes (`addReadStreamLazy`), so
+ * whatever the count, one file at a time is in memory; the reply's back-pressure paces the reads.
+ * PDFs are already compressed: entries are stored, not deflated. `manifest.csv` opens the zip.
+ */
+import { Readable } from 'node:stream';
+import yazl from 'yazl';
+import { DOCUMENT_ARCHIVE_MAX_DOCUMENTS, type DocumentArchiveBody } from '../../../contract/documents.ts';
+import { ERROR_KEYS } from '../../../contract/keys.ts';
+import type { Queryable } from '../../db/db.ts';
+import { readFile } from '../../files/store.ts';
+import { ApiFailure } from '../../http/errors.ts';
+import { type Session, addFilter, visibleIdsWhere, visibleWhere } from './query.ts';
+import { type DocumentRow, selectRows } from './read.service.ts';
+
+export interface Archive {
+  readonly stream: NodeJS.ReadableStream;
+  readonly count: number;
+}
+
+const csvCell = (value: string): string => {
+  // A cell a spreadsheet would run as a formula is quoted as text.
+  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return /[";\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+};
+
+/** A name usable inside a zip on every system, unique within it (« nom (2).pdf »). */
+function entryNames(rows: readonly DocumentRow[]): string[] {
+  const seen = new Set<string>(['manifest.csv']);
+  return rows.map((r) => {
+    const raw =
+      // eslint-disable-next-line no-control-regex
+      (r.file_name ?? `${r.description}.pdf`).replace(/[\\/:*?"<>|\u0000-\u001f]/g, '_').trim() || 'document.pdf';
+    const base = /\.pdf$/i.test(raw) ? raw.slice(0, -4) : raw;
+    let name = `${base}.pdf`;
+    for (let n = 2; seen.has(name.toLowerCase()); n++) name = `${base} (${n}).pdf`;
+    seen.add(name.toLowerCase());
+    return name;
+  });
+}
+
+const period = (r: DocumentRow): string =>
+  r.period_start || r.period_end ? `${r.period_start ?? ''}/${r.period_end ?? ''}` : '';
+
+export async function buildArchive(q: Queryable, session: Session, body: DocumentArchiveBody): Promise<Archive> {
+  const asked = body.ids ? [...new Set(body.ids.map((id) => id.toLowerCase()))] : null;
+  if (!asked && !body.filter) throw new ApiFailure(400, ERROR_KEYS.badRequest, undefined, ['ids or filter']);
+  if (asked && asked.length === 0) throw new ApiFailure(404, ERROR_KEYS.notFound);
+  const where = asked
+    ? await visibleIdsWhere(q, session, asked)
+    : addFilter(await visibleWhere(q, session), body.filter!);
+  const rows = await selectRows(q, where, `LIMIT ${DOCUMENT_ARCHIVE_MAX_DOCUMENTS + 1}`);
+  if (rows.length > DOCUMENT_ARCHIVE_MAX_DOCUMENTS)
+    throw new ApiFailure(400, ERROR_KEYS.documentArchiveTooMany, undefined, [String(DOCUMENT_ARCHIVE_MAX_DOCUMENTS)]);
+  // Nothing the session may see: the same 404 as ids that do not exist.
+  if (rows.length === 0) throw new ApiFailure(404, ERROR_KEYS.notFound);
+  const names = entryNames(rows);
+  const skipped = asked ? asked.length - rows.length : 0;
+  const lines = [
+    ['nom', 'salarié', 'période', 'sha256'].join(';'),
+    ...rows.map((r, i) =>
+      [names[i]!, [r.employee_first_name, r.employee_name].filter(Boolean).join(' '), period(r), r.sha256 ?? '']
+        .map(csvCell)
+        .join(';'),
+    ),
+    ...(skipped > 0 ? [`# ${skipped} document(s) demandé(s) non inclus (introuvables ou hors de vos droits)`] : []),
+  ];
+  const zip = new yazl.ZipFile();
+  const mtime = new Date();
+  // UTF-8 with its byte order mark, so spreadsheets read the accents.
+  zip.addBuffer(Buffer.from(`\ufeff${lines.join('\r\n')}\r\n`, 'utf8'), 'manifest.csv', { mtime, compress: true });
+  rows.forEach((row, i) => {
+    zip.addReadStreamLazy(names[i]!, { mtime: new Date(row.deposited_at), compress: false }, (cb) => {
+      const empty = () => cb(null, Readable.from([]));
+      if (!row.file_id) return empty();
+      readFile(q, session.domain, row.file_id).then(
+        (file) => cb(null, Readable.from(file ? [file.bytes] : [])),
+        (error: unknown) => cb(error, Readable.from([])),
+      );
+    });
+  });
+  zip.end();
+  return { stream: zip.outputStream, count: rows.length };
+}
