@@ -112,7 +112,10 @@ export const UploadDialog = ({ open, onClose, onUploaded, orgs, defaultOrgId, cr
     for (const slip of plan.toSend) results.push(await runOne(slip));
     setRunning(false);
     finish(results);
-    if (results.every((r) => r.status === 'done') && !plan.lastLeftBehind) reset();
+    if (results.every((r) => r.status === 'done') && !plan.lastLeftBehind) {
+      reset();
+      onClose();
+    }
   };
 
   const retry = async (slip: SlipDraft) => {
