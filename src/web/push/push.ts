@@ -23,6 +23,7 @@ const FORWARDED = {
   'campaign.progressed': true,
   'dispatchedDoc.updated': true,
   'signbook.updated': true,
+  'documents.deposited': true,
   'session.expired': true,
   'rooms.joined': true,
 } as const satisfies Record<ServerEventName, true>;

@@ -4,20 +4,15 @@
  * user's own access rules. A burst of deposits refetches once.
  */
 import { useEffect } from 'react';
-import { debounceTime, filter } from 'rxjs';
+import { debounceTime } from 'rxjs';
 import { useServices } from '../../app/index.ts';
-
-/** The socket's `documents.deposited`, as the bus carries it. */
-const DEPOSITED = 'push.documents.deposited';
 
 export const useDocumentsPush = (refresh: () => void, quietMs = 500): void => {
   const { bus } = useServices();
   useEffect(() => {
-    const sub = bus.events$
-      .pipe(
-        filter((e) => (e.type as string) === DEPOSITED),
-        debounceTime(quietMs),
-      )
+    const sub = bus
+      .ofType('push.documents.deposited')
+      .pipe(debounceTime(quietMs))
       .subscribe(() => refresh());
     return () => sub.unsubscribe();
   }, [bus, refresh, quietMs]);
