@@ -443,8 +443,14 @@ export const Campaign = S.Struct({
   ignoredPages: S.Number,
   /** Why the split job stopped (an error key, e.g. error.campaign.no-page-matched), while IN_ERROR after a split. */
   splitError: opt(S.NullOr(S.String)),
+  /**
+   * Present while its split or dispatch waits for a worker: its place in the queue (1 = next) and
+   * how many wait. The screens say « en attente » instead of showing a progress that does not move.
+   */
+  waiting: opt(S.Struct({ position: S.Number, of: S.Number })),
 });
 export type Campaign = typeof Campaign.Type;
+export type CampaignWaiting = NonNullable<Campaign['waiting']>;
 
 export const CampaignListBody = S.Struct({
   status: opt(List(CampaignStatusSchema)),

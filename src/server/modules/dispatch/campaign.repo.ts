@@ -1,6 +1,6 @@
 /** Campaign rows → `Campaign`, and the per-status counts the campaign page and list show. */
 import type { DomainId } from '../../../contract/constants.ts';
-import type { Campaign } from '../../../contract/entities.ts';
+import type { Campaign, CampaignWaiting } from '../../../contract/entities.ts';
 import {
   COUNTED_AS_DISPATCHED,
   COUNTED_AS_NOT_DISPATCHED,

@@ -8,7 +8,7 @@ import { isUuid, visibleOrgIds, visibleSubtree } from '../../auth/scope.ts';
 import { type Queryable, schemaOf } from '../../db/db.ts';
 import { likeContains } from '../../db/like.ts';
 import { ApiFailure } from '../../http/errors.ts';
-import { CAMPAIGN_COLUMNS, type CampaignRow, countsByCampaign, toCampaign } from './campaign.repo.ts';
+import { CAMPAIGN_COLUMNS, type CampaignRow, countsByCampaign, toCampaign, waitingPositions } from './campaign.repo.ts';
 
 type Scope = Pick<SessionContext, 'userId' | 'domain' | 'currentOrgId'>;
 
@@ -65,9 +65,13 @@ export async function listCampaigns(db: Queryable, session: Scope, body: Campaig
     session.domain,
     page.rows.map((r) => r.id),
   );
+  const waiting = await waitingPositions(
+    db,
+    page.rows.filter((r) => r.status === 'SPLITTING' || r.status === 'DISPATCHING').map((r) => r.id),
+  );
   const orgNames = new Map(page.rows.map((r) => [r.organization_id, r.org_name]));
   return {
-    dispatchs: page.rows.map((r) => toCampaign(r, counts.get(r.id) ?? {})),
+    dispatchs: page.rows.map((r) => toCampaign(r, counts.get(r.id) ?? {}, waiting.get(r.id))),
     count: total.rows[0]?.n ?? 0,
     orgs: [...orgNames].map(([id, name]) => ({ id, name })),
   };
@@ -95,7 +99,9 @@ export async function visibleCampaignRow(
 
 export async function getCampaign(db: Queryable, session: Scope, id: string): Promise<Campaign> {
   const row = await visibleCampaignRow(db, session, id);
-  return toCampaign(row, (await countsByCampaign(db, session.domain, [id])).get(id) ?? {});
+  const moving = row.status === 'SPLITTING' || row.status === 'DISPATCHING';
+  const waiting = moving ? (await waitingPositions(db, [id])).get(id) : undefined;
+  return toCampaign(row, (await countsByCampaign(db, session.domain, [id])).get(id) ?? {}, waiting);
 }
 
 export interface DispatchedDocRow {

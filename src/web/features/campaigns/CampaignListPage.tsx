@@ -2,7 +2,7 @@
  * Campaign lists (seed 000 §2): all, and each URL status and error sub-status of the side navigation.
  * Server paging, sort and search in the URL; the page re-reads when a campaign changes (push).
  */
-import { Badge, Heading, Stack } from '@chakra-ui/react';
+import { Badge, HStack, Heading, Stack } from '@chakra-ui/react';
 import { useNavigate, useParams } from '@tanstack/react-router';
 import type { TFunction } from 'i18next';
 import { useEffect, useMemo, useState } from 'react';
@@ -27,12 +27,26 @@ const DEFAULTS: ListDefaults = {
 export const formatDate = (iso: string | null, locale: string): string =>
   iso ? new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'short' }).format(new Date(iso)) : '—';
 
-export const CampaignStatusBadge = ({ status }: { status: Campaign['status'] }) => {
+/** The campaign's status; while its job waits for a worker, « en attente » with its place in the queue. */
+export const CampaignStatusBadge = ({
+  status,
+  waiting,
+}: {
+  status: Campaign['status'];
+  waiting?: Campaign['waiting'];
+}) => {
   const { t } = useTranslation();
   return (
-    <Badge colorPalette={CAMPAIGN_STATUS_PALETTE[status]} data-status={status}>
-      {t(`campaigns.status.${status}`)}
-    </Badge>
+    <HStack gap="1" wrap="wrap">
+      <Badge colorPalette={CAMPAIGN_STATUS_PALETTE[status]} data-status={status}>
+        {t(`campaigns.status.${status}`)}
+      </Badge>
+      {waiting ? (
+        <Badge colorPalette="gray" variant="outline" data-waiting={waiting.position}>
+          {t('campaigns.waiting.badge', { position: waiting.position, of: waiting.of })}
+        </Badge>
+      ) : null}
+    </HStack>
   );
 };
 
@@ -55,7 +69,7 @@ const columnsFor = (t: TFunction, locale: string, orgName: (id: string) => strin
   {
     id: 'status',
     header: t('campaigns.fields.status'),
-    cell: (c) => <CampaignStatusBadge status={c.status} />,
+    cell: (c) => <CampaignStatusBadge status={c.status} waiting={c.waiting} />,
     sortable: true,
   },
   { id: 'recipientsCount', header: t('campaigns.fields.recipients'), cell: (c) => c.recipientsCount, sortable: true },

@@ -164,7 +164,7 @@ export const CampaignPage = () => {
           <Heading as="h1" size="xl">
             {campaign.name}
           </Heading>
-          <CampaignStatusBadge status={campaign.status} />
+          <CampaignStatusBadge status={campaign.status} waiting={campaign.waiting} />
         </HStack>
         <Text color="fg.muted">
           {t('campaigns.page.summary', {
@@ -174,8 +174,14 @@ export const CampaignPage = () => {
             sent: campaign.sendDate ? formatDate(campaign.sendDate, locale) : t('campaigns.page.notSent'),
           })}
         </Text>
-        {view.step === 'splitting' && (
-          <Text>{t('campaigns.page.pages', { split: campaign.pagesSplit, total: campaign.pagesTotal })}</Text>
+        {campaign.waiting ? (
+          <Text role="status">
+            {t('campaigns.waiting.text', { position: campaign.waiting.position, of: campaign.waiting.of })}
+          </Text>
+        ) : (
+          view.step === 'splitting' && (
+            <Text>{t('campaigns.page.pages', { split: campaign.pagesSplit, total: campaign.pagesTotal })}</Text>
+          )
         )}
       </Stack>
 
