@@ -11,7 +11,7 @@ import { expect, test, type Download, type Page } from '@playwright/test';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import type { Employee, EmployeePage } from '../../src/contract/entities.ts';
 import { routeUrl } from '../../src/contract/routes.ts';
-import { fr, loginAs, sessionHeaders, shot } from './support.ts';
+import { fr, loginAs, sessionHeaders, settled, shot } from './support.ts';
 
 const onePagePdf = async (line: string): Promise<Buffer> => {
   const pdf = await PDFDocument.create();
@@ -87,6 +87,7 @@ test('documents: upload three slips, find them, open one, its certificate, a zip
       await expect(slip.getByTestId('slip-employee')).toContainText(employeeLabel);
     }
   }
+  await settled(dialog);
   await shot(page, 'documents-upload');
   // One call per slip, each followed in the notifications panel.
   const uploadCalls: string[] = [];
@@ -172,6 +173,7 @@ test('documents: upload three slips, find them, open one, its certificate, a zip
   await page.goto('/documents');
   await page.getByRole('button', { name: fr('documents.upload.open') }).click();
   await expect(dialog).toBeVisible();
+  await settled(dialog);
   await noSidewaysScroll(page);
   await shot(page, 'documents-upload-600');
 });

@@ -7,7 +7,7 @@
 import { Badge, Box, Button, HStack, Heading, Stack, Text } from '@chakra-ui/react';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import type { TFunction } from 'i18next';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   DOCUMENT_ARCHIVE_MAX_DOCUMENTS,
@@ -39,35 +39,51 @@ import { UploadDialog } from './UploadDialog.tsx';
 import { useDocumentOptions } from './useDocumentOptions.ts';
 import { useDocumentsPush } from './useDocumentsPush.ts';
 
+/** Cell text that wraps within a width, so the table fits beside the navigation at 1280 px. */
+const Wrap = ({ children, max = '10rem', bold = false }: { children: ReactNode; max?: string; bold?: boolean }) => (
+  <Text whiteSpace="normal" wordBreak="break-word" maxW={max} minW="5rem" fontWeight={bold ? 'semibold' : 'normal'}>
+    {children}
+  </Text>
+);
+
 const wideColumns = (t: TFunction, locale: string): DataTableColumn<DocumentSummary>[] => [
   {
     id: 'description',
     header: t('documents.fields.description'),
     cell: (d) => (
-      <Text fontWeight={d.readAt ? 'normal' : 'semibold'} minW="10rem" maxW="22rem" whiteSpace="normal">
+      <Wrap max="16rem" bold={!d.readAt}>
         {d.description}
-      </Text>
+      </Wrap>
     ),
     sortable: true,
   },
-  { id: 'typeCode', header: t('documents.fields.type'), cell: (d) => d.typeLabel || d.typeCode, sortable: true },
+  {
+    id: 'typeCode',
+    header: t('documents.fields.type'),
+    cell: (d) => <Wrap max="9rem">{d.typeLabel || d.typeCode}</Wrap>,
+    sortable: true,
+  },
   {
     id: 'employeeName',
     header: t('documents.fields.employee'),
-    cell: (d) => employeeNameOf(d) || t(`documents.destination.${d.destination}`),
+    cell: (d) => <Wrap max="9rem">{employeeNameOf(d) || t(`documents.destination.${d.destination}`)}</Wrap>,
     sortable: true,
   },
-  { id: 'organization', header: t('documents.fields.organization'), cell: (d) => d.organizationName },
+  {
+    id: 'organization',
+    header: t('documents.fields.organization'),
+    cell: (d) => <Wrap max="9rem">{d.organizationName}</Wrap>,
+  },
   {
     id: 'periodStart',
     header: t('documents.fields.period'),
-    cell: (d) => formatPeriod(d.periodStart, d.periodEnd, locale),
+    cell: (d) => <Wrap max="8rem">{formatPeriod(d.periodStart, d.periodEnd, locale)}</Wrap>,
     sortable: true,
   },
   {
     id: 'depositedAt',
     header: t('documents.fields.depositedAt'),
-    cell: (d) => formatDateTime(d.depositedAt, locale),
+    cell: (d) => <Wrap max="7rem">{formatDateTime(d.depositedAt, locale)}</Wrap>,
     sortable: true,
   },
   { id: 'origin', header: t('documents.fields.origin'), cell: (d) => <OriginCell doc={d} t={t} /> },

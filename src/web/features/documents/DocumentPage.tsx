@@ -155,7 +155,7 @@ export const DocumentPage = () => {
             <Stack gap="0">
               <Text>{employeeNameOf(doc)}</Text>
               {doc.employeeEmail ? (
-                <Text fontSize="sm" color="fg.muted">
+                <Text color="fg.muted" wordBreak="break-all">
                   {doc.employeeEmail}
                 </Text>
               ) : null}

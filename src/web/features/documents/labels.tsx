@@ -1,5 +1,5 @@
 /** How a document's facts read on screen: period, dates, origin and read state. */
-import { Badge, HStack, Text } from '@chakra-ui/react';
+import { Badge, Stack, Text } from '@chakra-ui/react';
 import type { TFunction } from 'i18next';
 import type { DocumentSummary } from '../../../contract/documents.ts';
 
@@ -40,16 +40,16 @@ export const ReadBadge = ({ doc, t }: { doc: Pick<DocumentSummary, 'readAt'>; t:
 );
 
 export const OriginCell = ({ doc, t }: { doc: Pick<DocumentSummary, 'origin'>; t: TFunction }) => (
-  <HStack gap="2" minW="0">
+  <Stack gap="0.5" minW="0" align="flex-start">
     <Badge
       colorPalette={doc.origin.source === 'upload' ? 'purple' : doc.origin.source === 'campaign' ? 'teal' : 'orange'}
     >
       {t(`documents.origin.${doc.origin.source}`)}
     </Badge>
     {doc.origin.name ? (
-      <Text fontSize="sm" truncate maxW="12rem">
+      <Text fontSize="xs" color="fg.muted" whiteSpace="normal" maxW="9rem" lineClamp={2}>
         {doc.origin.name}
       </Text>
     ) : null}
-  </HStack>
+  </Stack>
 );
