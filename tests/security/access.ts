@@ -36,8 +36,8 @@ export interface Call {
   readonly body?: unknown;
   /** A body sent verbatim as JSON text (for bodies JSON.stringify cannot produce, e.g. 5,000 levels). */
   readonly rawBody?: string;
-  /** A `json` part (an object, or text sent as is) and files. */
-  readonly multipart?: { readonly json?: unknown; readonly files: readonly UploadFile[] };
+  /** A `json` part (an object, or text sent as is; named `jsonField`, `json` by default) and files. */
+  readonly multipart?: { readonly json?: unknown; readonly jsonField?: string; readonly files: readonly UploadFile[] };
 }
 
 export type Scope = 'org' | 'company' | 'mine' | 'self' | 'public' | 'guest';
@@ -187,7 +187,12 @@ export const ACCESS = {
   'campaigns.report': { scope: 'org', build: (v) => id(v.campaigns.dispatched) },
 
   /* documents */
-  'documents.list': { scope: 'mine', build: (v) => ({ body: { organizationId: v.orgId, offset: 0, limit: 20 } }) },
+  'documents.list': {
+    scope: 'mine',
+    build: (v) => ({ body: { organizationIds: [v.orgId], employeeIds: [v.employee.id], offset: 0, limit: 20 } }),
+    // A filter naming another company's organisation or employee finds nothing: a 2xx that leaks nothing.
+    skipsForeign: true,
+  },
   'documents.get': { scope: 'org', build: (v) => id(v.documentId) },
   'documents.senders': { scope: 'mine', build: () => ({}) },
   'documents.stats': { scope: 'mine', build: () => ({}) },
@@ -210,10 +215,18 @@ export const ACCESS = {
     scope: 'org',
     build: (v) => ({
       multipart: {
+        jsonField: 'data',
         json: {
           organizationId: v.orgId,
-          employeeId: v.employee.id,
-          documents: [{ id: 'doc1', typeCode: 'CONTRAT_TRAVAIL', description: 'Contrat pirate' }],
+          slips: [
+            {
+              id: 'doc1',
+              typeCode: 'CONTRAT_TRAVAIL',
+              description: 'Contrat pirate',
+              destination: 'EMPLOYEE_SAFE',
+              employeeId: v.employee.id,
+            },
+          ],
         },
         files: [pdf('doc1', 'CONTRAT_TRAVAIL:Contrat pirate')],
       },

@@ -60,7 +60,7 @@ function dsnEcho(bytes: Uint8Array): string {
 function form(call: NonNullable<Call['multipart']>): FormData {
   const data = new FormData();
   if (call.json !== undefined)
-    data.append('json', typeof call.json === 'string' ? call.json : JSON.stringify(call.json));
+    data.append(call.jsonField ?? 'json', typeof call.json === 'string' ? call.json : JSON.stringify(call.json));
   for (const file of call.files) {
     const type = file.kind === 'pdf' ? 'application/pdf' : 'application/octet-stream';
     data.append(file.field, new Blob([Buffer.from(fileBytes(file))], { type }), file.name);
