@@ -34,7 +34,13 @@ export const creationFixtures = {
     { type: 'creation.type.select', docType: PAYSLIP },
     { type: 'creation.type.select', docType: NOTE },
   ],
-  'creation.document.add': [{ type: 'creation.document.add', document: { id: 'f1', name: 'paie.pdf', size: 1024 } }],
+  'creation.document.add': [
+    { type: 'creation.document.add', document: { id: 'f1', name: 'paie.pdf', size: 1024 } },
+    {
+      type: 'creation.document.add',
+      document: { id: 'doc-safe-1', name: 'Note du 3 mars', size: 2048, fromSafe: true },
+    },
+  ],
   'creation.document.reject': [
     { type: 'creation.document.reject', file: { name: 'photo.pdf', key: 'error.upload.not-pdf' } },
   ],

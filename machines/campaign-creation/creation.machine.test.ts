@@ -70,6 +70,31 @@ describe('campaign creation', () => {
     });
   });
 
+  it('documents from the safe travel as docIds, not as file parts, and leave when the type changes', () => {
+    const { send, view, upload } = start();
+    const safe = { id: 'doc-safe-1', name: 'Bulletin octobre', size: 4096, fromSafe: true } as const;
+    send({ type: 'creation.type.select', docType: PAYSLIP }, { type: 'creation.document.add', document: safe });
+    send({ type: 'creation.type.select', docType: NOTE });
+    expect(view().documents).toEqual([]);
+    send(
+      { type: 'creation.type.select', docType: PAYSLIP },
+      { type: 'creation.document.add', document: safe },
+      { type: 'creation.document.add', document: doc },
+      { type: 'creation.type.select', docType: PAYSLIP },
+    );
+    expect(view().documents).toHaveLength(2);
+    send(
+      { type: 'creation.next' },
+      { type: 'creation.next' },
+      { type: 'creation.next' },
+      { type: 'creation.name.change', value: 'Paie octobre' },
+      { type: 'creation.next' },
+      { type: 'creation.send' },
+    );
+    expect(upload.input?.documentIds).toEqual(['f1']);
+    expect(upload.input?.json.docIds).toEqual(['doc-safe-1']);
+  });
+
   it('manual recipients: confirmation first, irreversible, e-mail required', () => {
     const { send, view, upload } = start();
     send({ type: 'creation.type.select', docType: NOTE }, { type: 'creation.next' });

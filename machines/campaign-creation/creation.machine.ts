@@ -67,7 +67,14 @@ export const campaignCreationMachine = setup({
     hasName: ({ context }) => context.name.trim() !== '',
   },
   actions: {
-    storeType: assign({ docType: ({ event }) => (event.type === 'creation.type.select' ? event.docType : null) }),
+    storeType: assign({
+      docType: ({ event }) => (event.type === 'creation.type.select' ? event.docType : null),
+      // Documents from the safe were chosen for their type: another type lets them go.
+      documents: ({ context, event }) =>
+        event.type === 'creation.type.select' && event.docType.code !== context.docType?.code
+          ? context.documents.filter((d) => !d.fromSafe)
+          : context.documents,
+    }),
     storeDocument: assign({
       documents: ({ context, event }) =>
         event.type === 'creation.document.add' ? [...context.documents, event.document] : context.documents,

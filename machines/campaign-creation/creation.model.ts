@@ -24,7 +24,7 @@ export const creationJson = (c: CreationContext): CampaignCreateJson => {
   return {
     name: c.name.trim(),
     docName: effectiveDocName(c),
-    docIds: [],
+    docIds: c.documents.filter((d) => d.fromSafe).map((d) => d.id),
     groupIds: manual ? c.recipients.filter((r) => r.kind === 'group').map((r) => r.id) : [],
     empIds: manual ? c.recipients.filter((r) => r.kind === 'employee').map((r) => r.id) : [],
     review: c.review,
@@ -33,14 +33,16 @@ export const creationJson = (c: CreationContext): CampaignCreateJson => {
     usersToNotify: [...c.usersToNotify],
     docTypeCode: code,
     automaticRecipients: !manual,
-    ...(manual ? { files: c.documents.map((d) => ({ name: d.name, docTypeCode: code })) } : {}),
+    ...(manual
+      ? { files: c.documents.filter((d) => !d.fromSafe).map((d) => ({ name: d.name, docTypeCode: code })) }
+      : {}),
   };
 };
 
 export const submitInput = (c: CreationContext): SubmitInput => ({
   routeId: recipientMode(c) === 'manual' ? 'campaigns.createManual' : 'campaigns.create',
   json: creationJson(c),
-  documentIds: c.documents.map((d) => d.id),
+  documentIds: c.documents.filter((d) => !d.fromSafe).map((d) => d.id),
   name: c.name.trim(),
 });
 

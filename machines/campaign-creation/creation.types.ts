@@ -16,6 +16,11 @@ export interface CreationDocument {
   readonly id: string;
   readonly name: string;
   readonly size: number;
+  /**
+   * A document already in the safe (seed 001 §7.2 `docIds`): `id` is the document's, no bytes travel,
+   * and it belongs to the chosen type (another type drops it).
+   */
+  readonly fromSafe?: true;
 }
 
 /** A file the page refused before upload (not a PDF by content, too large): shown with its key. */

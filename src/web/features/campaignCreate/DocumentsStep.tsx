@@ -2,13 +2,14 @@
  * Step 2: the PDF files, dropped or picked. Each one is checked here (a PDF by its first bytes, ≤ 10 MB)
  * and a refused one is listed with its reason; the demo's sample payroll file can be downloaded.
  */
-import { CloseButton, Flex, Link, List, Stack, Text } from '@chakra-ui/react';
+import { Badge, CloseButton, Flex, Link, List, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAlerts, useServices } from '../../app/index.ts';
+import { useAlerts, useAuth, useServices } from '../../app/index.ts';
 import { PdfDropZone } from '../../components/PdfDropZone.tsx';
 import { saveBlob } from '../../components/saveBlob.ts';
 import { formatSize, refusalOf } from '../../components/pdfFile.ts';
+import { SafeDocumentsPicker } from './SafeDocumentsPicker.tsx';
 import type { CampaignCreation } from './useCampaignCreation.ts';
 
 const SAMPLE_PAGES = 20;
@@ -19,6 +20,7 @@ export const DocumentsStep = ({ creation }: { creation: CampaignCreation }) => {
   const alerts = useAlerts();
   const { view, send, addFile, removeFile } = creation;
   const [downloading, setDownloading] = useState(false);
+  const { hasFeature } = useAuth();
   const disabled = !view.canAddDocuments;
 
   const add = async (files: readonly File[]) => {
@@ -68,6 +70,7 @@ export const DocumentsStep = ({ creation }: { creation: CampaignCreation }) => {
           ))}
         </List.Root>
       ) : null}
+      {hasFeature('DocSearch') ? <SafeDocumentsPicker creation={creation} /> : null}
       {view.documents.length > 0 ? (
         <List.Root listStyle="none" gap="1" aria-label={t('campaignCreate.documents.list')}>
           {view.documents.map((d) => (
@@ -76,6 +79,11 @@ export const DocumentsStep = ({ creation }: { creation: CampaignCreation }) => {
                 <Text flex="1" truncate>
                   {d.name}
                 </Text>
+                {d.fromSafe ? (
+                  <Badge colorPalette="teal" flexShrink={0}>
+                    {t('campaignCreate.documents.safe.badge')}
+                  </Badge>
+                ) : null}
                 <Text fontSize="sm" color="fg.muted" flexShrink={0}>
                   {formatSize(d.size, i18n.language)}
                 </Text>

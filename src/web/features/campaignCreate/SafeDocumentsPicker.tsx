@@ -1,0 +1,102 @@
+/**
+ * Documents already in the safe, offered to a campaign (issue 12 point 7, seed 001 §7.2 `docIds`):
+ * those of the campaign's document type the user sees, newest first, narrowed by a search. Each one
+ * added travels by its id; no bytes are sent again.
+ */
+import { Box, Button, Flex, Stack, Text } from '@chakra-ui/react';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { DocumentPage, DocumentSearchBody } from '../../../contract/documents.ts';
+import { ERROR_KEYS } from '../../../contract/keys.ts';
+import { isApiFailure } from '../../api/index.ts';
+import { useServices } from '../../app/index.ts';
+import { SearchField } from '../../components/SearchField.tsx';
+import { useDebounced } from '../../components/useDebounced.ts';
+import { employeeNameOf, formatDateTime } from '../documents/labels.tsx';
+import type { CampaignCreation } from './useCampaignCreation.ts';
+
+const SHOWN = 8;
+
+export const SafeDocumentsPicker = ({ creation }: { creation: CampaignCreation }) => {
+  const { t, i18n } = useTranslation();
+  const { api } = useServices();
+  const { view, send } = creation;
+  const typeCode = view.docType?.code ?? '';
+  const [text, setText] = useState('');
+  const search = useDebounced(text.trim());
+  const request = JSON.stringify([typeCode, search]);
+  const [found, setFound] = useState<{ request: string; page: DocumentPage | null; error: string | null } | null>(null);
+  const current = found?.request === request ? found : null;
+  const added = new Set(view.documents.filter((d) => d.fromSafe).map((d) => d.id));
+
+  useEffect(() => {
+    if (!typeCode) return;
+    const controller = new AbortController();
+    const body: DocumentSearchBody = {
+      typeCodes: [typeCode],
+      ...(search ? { search } : {}),
+      limit: SHOWN,
+      order: { field: 'depositedAt', sens: 'desc' },
+    };
+    api
+      .call<DocumentPage>('documents.list', { body, signal: controller.signal })
+      .then((page) => setFound({ request, page, error: null }))
+      .catch((f: unknown) => {
+        if (!controller.signal.aborted)
+          setFound({ request, page: null, error: isApiFailure(f) ? f.key : ERROR_KEYS.internal });
+      });
+    return () => controller.abort();
+  }, [api, typeCode, search, request]);
+
+  if (!typeCode) return null;
+  return (
+    <Stack as="section" gap="2" aria-labelledby="safe-documents" borderWidth="1px" rounded="md" p="3" minW="0">
+      <Text as="h3" id="safe-documents" fontWeight="semibold">
+        {t('campaignCreate.documents.safe.title', { type: view.docType?.label ?? '' })}
+      </Text>
+      <SearchField label={t('campaignCreate.documents.safe.search')} value={text} onChange={setText} />
+      {current?.error ? (
+        <Text color="fg.error" fontSize="sm" role="alert">
+          {t(current.error)}
+        </Text>
+      ) : !current ? (
+        <Text color="fg.muted" fontSize="sm">
+          {t('common.loading')}
+        </Text>
+      ) : current.page && current.page.items.length > 0 ? (
+        <Box as="ul" m="0" p="0" aria-label={t('campaignCreate.documents.safe.results')}>
+          {current.page.items.map((d) => (
+            <Flex as="li" key={d.id} listStyleType="none" align="center" gap="3" py="1.5" borderBottomWidth="1px">
+              <Box flex="1" minW="0">
+                <Text truncate>{d.description}</Text>
+                <Text fontSize="xs" color="fg.muted" truncate>
+                  {[employeeNameOf(d), d.organizationName, formatDateTime(d.depositedAt, i18n.language)]
+                    .filter(Boolean)
+                    .join(' · ')}
+                </Text>
+              </Box>
+              <Button
+                size="xs"
+                variant="outline"
+                disabled={added.has(d.id) || !view.canAddDocuments}
+                aria-label={t('campaignCreate.documents.safe.addNamed', { name: d.description })}
+                onClick={() =>
+                  send({
+                    type: 'creation.document.add',
+                    document: { id: d.id, name: d.description, size: d.size, fromSafe: true },
+                  })
+                }
+              >
+                {t(added.has(d.id) ? 'campaignCreate.documents.safe.added' : 'campaignCreate.documents.safe.add')}
+              </Button>
+            </Flex>
+          ))}
+        </Box>
+      ) : (
+        <Text color="fg.muted" fontSize="sm">
+          {t('campaignCreate.documents.safe.none')}
+        </Text>
+      )}
+    </Stack>
+  );
+};
