@@ -183,3 +183,30 @@ test('documents: an id nobody may see reads « Document introuvable »', async (
   await page.goto('/documents/0195f3a2-0000-7000-8000-00000000dead');
   await expect(page.getByRole('heading', { level: 1, name: fr('documents.detail.notFound') })).toBeVisible();
 });
+
+test('campaign creation takes payslips already in the safe, sent by their ids', async ({ page }) => {
+  test.setTimeout(90_000);
+  await loginAs(page, 'admin');
+  await page.goto('/campaigns/create');
+  const next = page.getByRole('button', { name: fr('campaignCreate.actions.next'), exact: true });
+  await page.getByRole('radio', { name: 'Bulletin de paie' }).check({ force: true });
+  await next.click();
+
+  const safe = page.getByRole('list', { name: fr('campaignCreate.documents.safe.results') });
+  const first = safe.getByRole('listitem').first();
+  await expect(first).toBeVisible();
+  const description = (await first.locator('p').first().textContent())?.trim() ?? '';
+  await first.getByRole('button', { name: `Ajouter ${description}` }).click();
+  const added = page.getByRole('list', { name: fr('campaignCreate.documents.list') });
+  await expect(added).toContainText(description);
+  await expect(added).toContainText(fr('campaignCreate.documents.safe.badge'));
+  await shot(page, 'campaign-create-safe-documents');
+  await next.click();
+  await next.click();
+  await page.getByLabel(fr('campaignCreate.options.name')).fill(`Depuis le coffre ${Date.now()}`);
+  await next.click();
+  const creation = page.waitForRequest((r) => r.url().endsWith(routeUrl('campaigns.create')));
+  await page.getByRole('button', { name: fr('campaignCreate.actions.send') }).click();
+  expect((await creation).postData()).toMatch(/"docIds":\["[0-9a-f-]{36}"\]/);
+  await expect(page).toHaveURL(/\/campaigns\/[0-9a-f-]{36}$/, { timeout: 30_000 });
+});
