@@ -186,6 +186,8 @@ export const ERROR_KEYS = {
   pdfDamaged: 'error.upload.damaged',
   /** A PDF without a single page. */
   pdfEmpty: 'error.upload.empty',
+  /** A certified PDF (DocMDP) or one a signature locks: the seal's audit page and signature would break it. */
+  pdfCertified: 'error.upload.certified',
   /** A mask zone that does not lie inside the sample page it was drawn on. */
   maskZoneOutsidePage: 'error.mask.zone-outside-page',
   /** A mask for a document type the domain does not know. */

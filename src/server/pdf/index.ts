@@ -2,6 +2,13 @@
 export { PdfProblem, isPdfProblem, type PdfProblemKey } from './problem.ts';
 export { inspectPdf, openPdf, looksLikePdf, storablePdf, type PdfInfo, type PageSize } from './open.ts';
 export {
+  appendSignatureRevision,
+  assertSealable,
+  pdfDate,
+  type SignatureRevision,
+  type SignatureRevisionInput,
+} from './incremental.ts';
+export {
   readZoneTexts,
   zoneTextOf,
   zoneReader,

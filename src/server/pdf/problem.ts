@@ -6,6 +6,7 @@ export type PdfProblemKey =
   | typeof ERROR_KEYS.pdfEncrypted
   | typeof ERROR_KEYS.pdfDamaged
   | typeof ERROR_KEYS.pdfEmpty
+  | typeof ERROR_KEYS.pdfCertified
   | typeof ERROR_KEYS.maskZoneOutsidePage;
 
 export class PdfProblem extends Error {

@@ -1,12 +1,11 @@
 /**
- * PAdES baseline B-B signer for @signpdf (ETSI EN 319 142-1; CMS per ETSI EN 319 122-1): a detached
+ * PAdES baseline B-B signature (ETSI EN 319 142-1; CMS per ETSI EN 319 122-1): a detached
  * CMS SignedData whose signed attributes are exactly contentType (id-data), messageDigest (SHA-256 of
  * the byte ranges) and ESS signing-certificate-v2 (SHA-256 of the signer certificate, with its issuer
  * and serial). No signingTime attribute: PAdES carries the time in the signature dictionary's /M.
  * Built with node-forge's ASN.1 (its pkcs7 signer only knows three attribute types); RSA keys.
  */
 import { createHash, createPrivateKey, sign as rsaSign } from 'node:crypto';
-import { Signer } from '@signpdf/signpdf';
 import forge from 'node-forge';
 
 const { asn1 } = forge;
@@ -106,18 +105,4 @@ export function identityFromP12(p12: Buffer, passphrase: string): SigningIdentit
     certificates: [signer, ...certs.filter((c) => c !== signer)].map(toDer),
     privateKeyPem: forge.pki.privateKeyToPem(key),
   };
-}
-
-/** The @signpdf signer: `sign` gets the byte ranges and answers the CMS that goes into /Contents. */
-export class PadesSigner extends Signer {
-  private readonly identity: SigningIdentity;
-
-  constructor(p12: Buffer, passphrase: string) {
-    super();
-    this.identity = identityFromP12(p12, passphrase);
-  }
-
-  override async sign(pdfBuffer: Buffer): Promise<Buffer> {
-    return padesCms(pdfBuffer, this.identity);
-  }
 }

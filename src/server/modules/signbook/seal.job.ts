@@ -93,6 +93,8 @@ async function seal(deps: SealDeps, data: SealJobData): Promise<void> {
 
 /** What the signbook page says about a failed seal: French, and what to do about it. */
 export function sealFailureText(error: unknown): string {
+  if (isPdfProblem(error) && error.key === ERROR_KEYS.pdfCertified)
+    return 'Le document est certifié : y ajouter la page d’audit et le cachet romprait sa certification. Déposez une version non certifiée.';
   if (isPdfProblem(error) && error.key === ERROR_KEYS.pdfEncrypted)
     return 'Le document est protégé par un mot de passe : il ne peut pas être scellé. Déposez une version sans protection.';
   if (isPdfProblem(error))

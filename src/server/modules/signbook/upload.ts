@@ -1,6 +1,7 @@
 /**
  * Reads `POST sign-workflow/upload` (multipart): a `json` part (`SignbookUploadJson`) and exactly one
- * PDF part (any field name), ≤ 10 MB and a PDF by content (mupdf), whatever its name.
+ * PDF part (any field name), ≤ 10 MB and a PDF by content (mupdf), whatever its name, that the seal can
+ * append to without breaking it (not certified, cross-reference intact: `pdf/incremental.ts`).
  */
 import type {} from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
@@ -12,7 +13,7 @@ import { uploadName } from '../../http/input.ts';
 import { jsonPartValue } from '../../http/multipart.ts';
 import { frenchText } from '../../http/french.ts';
 import { decodeBody } from '../../http/validate.ts';
-import { type PdfInfo, inspectPdf, isPdfProblem, storablePdf } from '../../pdf/index.ts';
+import { type PdfInfo, assertSealable, inspectPdf, isPdfProblem, storablePdf } from '../../pdf/index.ts';
 
 export interface SignbookFile {
   readonly name: string;
@@ -55,7 +56,10 @@ export async function readSignbookUpload(
   const { name, bytes } = files[0]!;
   try {
     const stored = Buffer.from(storablePdf(bytes));
-    return { json, file: { name, bytes: stored, info: inspectPdf(stored) } };
+    const info = inspectPdf(stored);
+    // The seal appends to the file: refuse now a PDF that an appended page and signature would break.
+    assertSealable(stored);
+    return { json, file: { name, bytes: stored, info } };
   } catch (error) {
     if (isPdfProblem(error)) throw fileFailure(error.key, name);
     throw error;
