@@ -5,7 +5,7 @@
  * another field name; the same with a PDF whose objects sit in object streams behind an xref stream.
  * The file grows by the audit page and the signature only (a ~1.5 MB PDF too), mupdf, pdf.js and,
  * when installed, poppler's `pdfsig` read the result. A certified PDF, which any appended page would
- * break, is refused at upload with `error.upload.certified`.
+ * break, is refused at upload with `error.upload.certified` (and one stored before fails its seal, in French).
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -56,17 +56,23 @@ const upload = (name: string, bytes: Uint8Array) =>
     { name: `${name}.pdf`, bytes },
   ]);
 
-/** A one-step signbook on `bytes`, signed with the code from the outbox: the sealed file. */
-async function sealedThroughSignbook(name: string, bytes: Uint8Array): Promise<Buffer> {
-  const created = await upload(name, bytes);
-  expect(created.statusCode, created.body).toBe(201);
-  const id = created.json().signbook.id as string;
+/** Signs the one-step signbook `id` with the code from the outbox: the signbook as the API answers it. */
+async function signOnlyStep(id: string) {
   const asked = await api.call('POST', `/sign-workflow/recover-signature-code/${id}`, paie, { mode: 'email' });
   expect(asked.statusCode, asked.body).toBe(200);
   const signed = await api.call('POST', `/sign-workflow/sign/${id}`, paie, {
     codeSignature: await lastCode(t.db, PAIE_MAIL),
   });
-  expect(signed.json()).toMatchObject({ status: 'COMPLETE', seal: { error: null } });
+  expect(signed.statusCode, signed.body).toBe(200);
+  return signed.json();
+}
+
+/** A one-step signbook on `bytes`, signed: the sealed file. */
+async function sealedThroughSignbook(name: string, bytes: Uint8Array): Promise<Buffer> {
+  const created = await upload(name, bytes);
+  expect(created.statusCode, created.body).toBe(201);
+  const id = created.json().signbook.id as string;
+  expect(await signOnlyStep(id)).toMatchObject({ status: 'COMPLETE', seal: { error: null } });
   const res = await app.inject({
     method: 'GET',
     url: `/api/hrdesk/sign-workflow/${id}/document`,
@@ -171,20 +177,25 @@ function expectBothSignaturesKept(original: Buffer, sealed: Buffer, pages: numbe
   expect(texts.at(-1)).toContain("Piste d'audit de signature électronique");
 }
 
-let signedThenSealed: Buffer;
-
-describe('sealing appends an incremental update', () => {
-  it('a PDF signed by a throwaway certificate keeps that signature valid next to the seal', async () => {
+/** A contract signed with the throwaway certificate through the product's own signing path, then sealed. */
+let signedThenSealed: Promise<{ original: Buffer; sealed: Buffer }> | undefined;
+const signedThenSealedOnce = () =>
+  (signedThenSealed ??= (async () => {
     const original = await padesSign(
       await PDFDocument.load(await contractPdf('Contrat déjà signé', 2)),
       'Signature préalable',
       new Date(),
       throwaway,
     );
+    return { original, sealed: await sealedThroughSignbook('Contrat déjà signé', original) };
+  })());
+
+describe('sealing appends an incremental update', () => {
+  it('a PDF signed by a throwaway certificate keeps that signature valid next to the seal', async () => {
+    const { original, sealed } = await signedThenSealedOnce();
     expect(verifyEverySignature(original)).toHaveLength(1);
-    signedThenSealed = await sealedThroughSignbook('Contrat déjà signé', original);
-    expectBothSignaturesKept(original, signedThenSealed, 2);
-    expect(pageTexts(signedThenSealed)[0]).toContain('Contrat déjà signé');
+    expectBothSignaturesKept(original, sealed, 2);
+    expect(pageTexts(sealed)[0]).toContain('Contrat déjà signé');
   });
 
   it('a signed PDF whose objects sit in object streams behind an xref stream', async () => {
@@ -245,8 +256,8 @@ describe('sealing appends an incremental update', () => {
     }
   });
 
-  it.skipIf(!PDFSIG)("poppler's pdfsig finds both signatures valid, under two field names", () => {
-    const report = pdfsigReport(signedThenSealed);
+  it.skipIf(!PDFSIG)("poppler's pdfsig finds both signatures valid, under two field names", async () => {
+    const report = pdfsigReport((await signedThenSealedOnce()).sealed);
     expect(report.match(/Signature Validation: Signature is Valid\./g)).toHaveLength(2);
     expect(report).not.toMatch(/Digest Mismatch|Signature is Invalid/);
     const fields = [...report.matchAll(/Signature Field Name: (\S+)/g)].map((m) => m[1]);
@@ -259,5 +270,22 @@ describe('sealing appends an incremental update', () => {
     expect(res.statusCode, res.body).toBe(400);
     expect(res.json()).toMatchObject({ key: 'error.upload.certified' });
     expect(res.json().message).toMatch(/^Ce PDF est certifié/);
+  });
+
+  it('a certified PDF stored before that check fails its seal with a French reason, never a broken seal', async () => {
+    const created = await upload('Contrat certifié après coup', await contractPdf('Contrat certifié après coup', 1));
+    expect(created.statusCode, created.body).toBe(201);
+    const id = created.json().signbook.id as string;
+    const { rows } = await t.db.query<{ file_id: string }>(`SELECT file_id FROM dom_main.signbooks WHERE id = $1`, [
+      id,
+    ]);
+    const certified = certifiedPdf(await contractPdf('Contrat certifié après coup', 1));
+    await t.db.query(
+      `UPDATE dom_main.files SET content = $2, size = $3, pack = NULL, pack_offset = NULL WHERE id = $1`,
+      [rows[0]!.file_id, certified, certified.length],
+    );
+    const failed = await signOnlyStep(id);
+    expect(failed.status).toBe('IN_ERROR');
+    expect(failed.seal.error).toMatch(/^Le document est certifié/);
   });
 });
