@@ -83,6 +83,25 @@ describe('documents list', () => {
   });
 });
 
+describe('documents list live', () => {
+  it('refetches once after a burst of deposits pushed by the server', async () => {
+    const page = await renderDocumentsPage(DocumentListPage, '/documents', {
+      'documents.list': () => ({ count: 1, countCapped: false, items: [DOC] }),
+    });
+    stop = page.stop;
+    await screen.findByText(DOC.description);
+    expect(listBodies(page.calls)).toHaveLength(1);
+    for (let i = 0; i < 3; i += 1)
+      page.services.bus.emit({
+        type: 'push.documents.deposited',
+        payload: { organizationId: DOC.organizationId, source: 'campaign' },
+      });
+    await waitFor(() => expect(listBodies(page.calls)).toHaveLength(2), { timeout: 2_000 });
+    await new Promise((resolve) => setTimeout(resolve, 700));
+    expect(listBodies(page.calls)).toHaveLength(2);
+  });
+});
+
 describe('documents URL filters', () => {
   it('keeps what is well formed and drops the rest', () => {
     expect(
