@@ -4,7 +4,7 @@
  * destination and employee. Complete slips upload one by one with progress in the notifications
  * panel; an incomplete last slip stays behind; a failed slip is retried alone.
  */
-import { Box, Button, Dialog, Field, HStack, NativeSelect, Portal, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, CloseButton, Dialog, Field, HStack, NativeSelect, Portal, Stack, Text } from '@chakra-ui/react';
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DOCUMENT_UPLOAD_MAX_SLIPS } from '../../../contract/documents.ts';
@@ -153,6 +153,9 @@ export const UploadDialog = ({ open, onClose, onUploaded, orgs, defaultOrgId, cr
             <Dialog.Header>
               <Dialog.Title>{t('documents.upload.title')}</Dialog.Title>
             </Dialog.Header>
+            <Dialog.CloseTrigger asChild>
+              <CloseButton size="sm" aria-label={t('common.actions.close')} />
+            </Dialog.CloseTrigger>
             <Dialog.Body>
               <Stack gap="4">
                 <Field.Root required invalid={showErrors && !orgId} disabled={running}>
