@@ -3,7 +3,8 @@
  * run on the same machine, so results compare across machines. It only prints; nothing is asserted.
  *   (a) cold start to the first served page (fresh and existing PGlite directory) vs a bare node http server;
  *   (b) initial JavaScript + CSS of the login page, gzipped, vs the 250 kB budget;
- *   (c) login round trip vs a trivial GET on the same server.
+ *   (c) login round trip vs a trivial GET on the same server;
+ *   (d) resident memory of the idle product vs a bare node http server (goal < 300 MB).
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -13,6 +14,8 @@ import { dirname, join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import { AUTH_HEADERS, routeUrl } from '../src/contract/routes.ts';
+// @ts-expect-error a plain .mjs script, no declarations
+import { SERVER_BUNDLE, buildServer } from './build-server.mjs';
 import { hashPassword, verifyPassword } from '../src/server/auth/password.ts';
 
 const WEB_DIR = 'dist/web';
@@ -96,7 +99,19 @@ async function startAndTime(args: string[], env: NodeJS.ProcessEnv): Promise<Sta
 }
 
 const BARE_SERVER = `require('http').createServer((q, s) => s.end('ok')).listen(+process.env.PORT, process.env.HOST)`;
-const SERVER_ARGS = ['--import', 'tsx', 'src/server/main.ts'];
+/** The server as `npm start` runs it: the bundle (scripts/build-server.mjs) under plain node. */
+const SERVER_ARGS = [SERVER_BUNDLE];
+const IDLE_SECONDS = Number(process.env.BENCH_IDLE_SECONDS ?? 30);
+const IDLE_GOAL_MB = 300;
+
+/** Resident memory of a process, in MB (Linux /proc). */
+const rssMb = (pid: number | undefined): number | undefined => {
+  if (!pid) return undefined;
+  const line = readFileSync(`/proc/${pid}/status`, 'utf8')
+    .split('\n')
+    .find((l) => l.startsWith('VmRSS:'));
+  return line ? Number(line.replace(/\D+/g, '')) / 1024 : undefined;
+};
 
 /** Entry script, its modulepreloads and static imports, and the stylesheets of index.html. */
 function initialAssets(): string[] {
@@ -181,7 +196,9 @@ async function main(): Promise<void> {
   const lines: string[] = [];
   try {
     // (a) cold start
+    await buildServer();
     const bare = await startAndTime(['-e', BARE_SERVER], {});
+    const bareRss = rssMb(bare.child.pid);
     await stop(bare.child);
     const fresh = await startAndTime(SERVER_ARGS, serverEnv);
     await stop(fresh.child);
@@ -228,6 +245,9 @@ async function main(): Promise<void> {
         }),
       );
     }
+    // (d) memory at rest: the server that served the logins above, left idle
+    await new Promise((resolve) => setTimeout(resolve, IDLE_SECONDS * 1000));
+    const idleRss = rssMb(existing.child.pid);
     await stop(existing.child);
     const hashMs = await timed(() => hashPassword('Bench!2026'));
     const stored = await hashPassword('Bench!2026');
@@ -240,6 +260,11 @@ async function main(): Promise<void> {
         loginFailures ? `  (${loginFailures} logins did not answer 200 with a token)` : ''
       }`,
       `    of which scrypt (N=${n}, r=${r}, p=${p}): hash ${ms(hashMs)}, verify ${ms(verifyMs)} in this process`,
+      `(d) resident memory ${IDLE_SECONDS} s after the logins (embedded PGlite, demo data)`,
+      `    reference: bare node http server             ${bareRss?.toFixed(0) ?? '?'} MB`,
+      `    the product, idle                            ${idleRss?.toFixed(0) ?? '?'} MB  ${
+        idleRss && bareRss ? ratio(idleRss, bareRss) : ''
+      }  goal < ${IDLE_GOAL_MB} MB: ${idleRss === undefined ? '?' : idleRss < IDLE_GOAL_MB ? 'PASS' : 'OVER'}`,
     );
   } finally {
     rmSync(dataDir, { recursive: true, force: true });

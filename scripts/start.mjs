@@ -1,16 +1,19 @@
-// `npm start`: one command runs the whole product — builds the SPA if needed, then the server,
+// `npm start`: one command runs the whole product — builds the SPA if needed and the server bundle, then the server,
 // which migrates, seeds the demo on a fresh database and prints its URL and the demo logins.
 import { spawn } from 'node:child_process';
+import { buildServer } from './build-server.mjs';
 import { ensureBuild } from './ensure-build.mjs';
 
+let bundle;
 try {
   ensureBuild();
+  bundle = await buildServer();
 } catch (error) {
   console.error(error.message);
   process.exit(1);
 }
 
-const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts', ...process.argv.slice(2)], {
+const server = spawn(process.execPath, [bundle, ...process.argv.slice(2)], {
   stdio: 'inherit',
 });
 

@@ -3,6 +3,9 @@
  * migrates, seeds the demo on an empty database (unless SEED=none), then serves API, SPA and
  * socket.io on one port and prints the URL and the demo logins.
  */
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { DataDirUnreadable, openDb } from './db/db.ts';
@@ -26,15 +29,54 @@ import { noPush, type Push } from './push/push.ts';
 
 const FILES_SWEEP_EVERY_MS = 6 * 60 * 60 * 1000;
 
-async function main(): Promise<void> {
-  const config = loadConfig();
-  const started = Date.now();
+const PREPARE_FLAG = '--prepare-only';
+
+/** Opens the database, migrates it and seeds the demo on an empty one. */
+async function prepare(config: ReturnType<typeof loadConfig>) {
   const db = await openDb({
     ...(config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir }),
     ...(config.filesDir ? { filesDir: config.filesDir } : {}),
   });
   await migrate(db);
   const seeded = config.seed === 'demo' ? await seedDemo(db) : { seeded: false };
+  return { db, seeded };
+}
+
+/**
+ * A new embedded database is created, migrated and seeded in a child process that then exits:
+ * initdb and the seed grow PGlite's WebAssembly memory to ~900 MB, which a process never gives back,
+ * so the server that then opens the ready directory stays small (docs/operations.md « Memory »).
+ * Resolves true when the child prepared it.
+ */
+function prepareInChild(config: ReturnType<typeof loadConfig>): Promise<boolean> {
+  if (config.databaseUrl || config.dataDir.startsWith('memory://')) return Promise.resolve(false);
+  if (existsSync(join(config.dataDir, 'PG_VERSION'))) return Promise.resolve(false);
+  return new Promise((done, fail) => {
+    const child = spawn(process.execPath, [...process.execArgv, process.argv[1] ?? '', PREPARE_FLAG], {
+      stdio: 'inherit',
+      env: process.env,
+    });
+    child.once('error', fail);
+    child.once('exit', (code) =>
+      code === 0 ? done(true) : fail(new Error(`preparing the database in ${config.dataDir} failed (exit ${code})`)),
+    );
+  });
+}
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const started = Date.now();
+  if (process.argv.includes(PREPARE_FLAG)) {
+    const { db } = await prepare(config);
+    await db.close();
+    return;
+  }
+  const preparedByChild = await prepareInChild(config);
+  const prepared = await prepare(config);
+  const db = prepared.db;
+  const seeded = preparedByChild ? { seeded: config.seed === 'demo' } : prepared.seeded;
+  // A new database has its stored-files folder from the start (/api/ready checks it is there).
+  if ((preparedByChild || seeded.seeded) && db.files.dir) mkdirSync(db.files.dir, { recursive: true });
 
   // Jobs live in the same database; `api` nodes only enqueue, `worker` and `all` nodes also work.
   const queue = await startQueue(db, {

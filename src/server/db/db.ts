@@ -92,6 +92,21 @@ export class DataDirUnreadable extends Error {
   }
 }
 
+/**
+ * PGlite's memory (docs/operations.md « Memory »): its shared buffers live in the WebAssembly heap,
+ * which never gives memory back, and initdb's 128 MB made them the biggest part of an idle
+ * product. 16 MB hold the demo and the directory's hot pages; the operating system's file cache
+ * serves the rest. `PGLITE_SHARED_BUFFERS` (a PostgreSQL size, e.g. `128MB`) overrides it for a
+ * large embedded database.
+ */
+export function pgliteMemorySettings(env: NodeJS.ProcessEnv = process.env): string[] {
+  const sharedBuffers = env.PGLITE_SHARED_BUFFERS?.trim() || '16MB';
+  if (!/^\d+(kB|MB|GB)$/.test(sharedBuffers))
+    throw new Error(`PGLITE_SHARED_BUFFERS must be a size such as 32MB (got « ${sharedBuffers} »)`);
+  // One backend in one process: the slots for 100 connections were shared memory nobody used.
+  return ['-c', `shared_buffers=${sharedBuffers}`, '-c', 'max_connections=8', '-c', 'wal_buffers=1MB'];
+}
+
 async function openPglite(dataDir: string, files: FileStore, loadDataDir?: Blob): Promise<Db> {
   const isMemory = dataDir.startsWith('memory://');
   if (!isMemory) mkdirSync(dataDir, { recursive: true });
@@ -101,6 +116,7 @@ async function openPglite(dataDir: string, files: FileStore, loadDataDir?: Blob)
   const defaultTsNoZone = pgliteTypes.parsers[OID.timestamp];
   const pglite = await PGlite.create(isMemory ? 'memory://' : dataDir, {
     ...(loadDataDir ? { loadDataDir } : {}),
+    startParams: [...PGlite.defaultStartParams, ...pgliteMemorySettings()],
     parsers: {
       [OID.timestamptz]: (text: string, typeId?: number) => toIso(defaultTs ? defaultTs(text, typeId) : text),
       [OID.timestamp]: (text: string, typeId?: number) => toIso(defaultTsNoZone ? defaultTsNoZone(text, typeId) : text),

@@ -5,11 +5,11 @@
  * keeps two processes (api and worker roles) from applying the same file twice.
  */
 import { readdirSync, readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import type { Db } from './db.ts';
 import { DOMAIN_SCHEMAS } from './db.ts';
+import { projectPath } from '../paths.ts';
 
-const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations/', import.meta.url));
+const MIGRATIONS_DIR = projectPath('src/server/db/migrations') + '/';
 const FILE_PATTERN = /^\d{4}_[\w-]+\.sql$/;
 /** Arbitrary constant shared by every process migrating this database. */
 const MIGRATION_LOCK = 727_001;

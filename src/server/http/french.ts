@@ -4,9 +4,9 @@
  * and the screens never word the same rule twice.
  */
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { projectPath } from '../paths.ts';
 
-const FRENCH_CATALOGUE = fileURLToPath(new URL('../../web/i18n/locales/fr.json', import.meta.url));
+const FRENCH_CATALOGUE = projectPath('src/web/i18n/locales/fr.json');
 let catalogue: Record<string, unknown> | null = null;
 
 /** The French text of a translation key; the key itself when the catalogue lacks it. */

@@ -6,8 +6,8 @@
  * The domain's own organisations are looked up by the organisation service, not here.
  */
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import type { CompanyInfo } from '../../contract/entities.ts';
+import { projectPath } from '../paths.ts';
 
 export interface CompanyDirectory {
   /** The company with this compact SIRET (no spaces), or null when unknown. Throws when the register fails. */
@@ -23,7 +23,7 @@ interface CompanyRecord {
   nafCode: string;
 }
 
-const DATA_FILE = fileURLToPath(new URL('./companies.data.json', import.meta.url));
+const DATA_FILE = projectPath('src/server/ports/companies.data.json');
 
 let embedded: Map<string, CompanyRecord> | null = null;
 const embeddedIndex = (): Map<string, CompanyRecord> => {

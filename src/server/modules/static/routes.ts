@@ -1,11 +1,11 @@
 /** Translations and front configuration, public and cacheable. */
 import { readFile } from 'node:fs/promises';
-import { fileURLToPath } from 'node:url';
 import { LOCALES } from '../../../contract/constants.ts';
 import { notFound } from '../../http/errors.ts';
 import { type RouteTable, route } from '../../http/routes.ts';
+import { projectPath } from '../../paths.ts';
 
-const LOCALES_DIR = fileURLToPath(new URL('../../../web/i18n/locales/', import.meta.url));
+const LOCALES_DIR = projectPath('src/web/i18n/locales') + '/';
 
 export const staticRoutes: RouteTable = {
   'i18n.locale': route({
