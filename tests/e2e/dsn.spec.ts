@@ -28,7 +28,9 @@ test('importing a DSN lists who was created, updated and rejected, with lines', 
   await dialog.getByLabel(fr('dsn.import.file')).setInputFiles(VALID);
   await dialog.getByRole('button', { name: fr('dsn.import.submit') }).click();
   const result = page.getByRole('dialog', { name: fr('dsn.result.title') });
-  await expect(result.getByRole('status')).toHaveText('Individus lus : 8 — créés : 3, mis à jour : 3, sortis : 0, rejetés : 2.');
+  await expect(result.getByRole('status')).toHaveText(
+    'Individus lus : 8 — créés : 3, mis à jour : 3, sortis : 0, rejetés : 2.',
+  );
   const created = result.getByRole('region', { name: fr('dsn.result.created') });
   await expect(created.getByRole('listitem')).toHaveText([
     /Ligne 88 — Lefèvre Noémie · Horizon Services Paris/,
