@@ -8,7 +8,8 @@ import { describe, expect, it } from 'vitest';
 import { ERROR_KEYS } from '../../src/contract/keys.ts';
 import { runDispatchJob } from '../../src/server/modules/dispatch/dispatch.job.ts';
 import { type SafePort, attachSafePort, embeddedSafePort } from '../../src/server/ports/safe.ts';
-import { noPush } from '../../src/server/push/push.ts';
+import { type Push, noPush } from '../../src/server/push/push.ts';
+import { findOrg } from '../../src/server/db/seed/orgs.ts';
 import { campaign, docsWorld, employeesOf, insertCampaign } from './campaign-docs.fixture.ts';
 import { authHeaders } from './support/server.ts';
 
@@ -202,6 +203,55 @@ describe('sending one waiting document', () => {
     expect(rows[0]?.document_id).toBe(documentId);
     expect((await campaignOf(campaignId)).status).toBe('DISPATCHED');
     expect((await w.call('GET', `/dispatched-doc/send/${docIds[1]}`)).statusCode).toBe(409);
+  });
+});
+
+describe('the documents archive', () => {
+  it('tells the organisation’s documents lists once a retry or a send deposits, never when nothing was deposited', async () => {
+    const lyon = findOrg('main', 'Horizon Logistique Lyon').id;
+    const deposited = { organizationId: lyon, source: 'campaign' };
+    const emps = await employeesOf(w.t.db, 'Horizon Logistique Lyon', 2);
+    const sending = await insertCampaign(w.t.db, {
+      orgName: 'Horizon Logistique Lyon',
+      status: 'DISPATCHING',
+      docs: [{ employeeId: emps[0]!, status: 'NEEDS_DISPATCHING' }],
+    });
+    const retrying = await insertCampaign(w.t.db, {
+      orgName: 'Horizon Logistique Lyon',
+      status: 'IN_ERROR',
+      canRetry: true,
+      docs: [{ employeeId: emps[1]!, status: 'NOT_DISPATCHED', failureCause: 'EDOCPERSO_ERROR' }],
+    });
+    // The app's push is a no-op without sockets: record what the calls publish instead.
+    const push = w.app.push as { publishToOrg: Push['publishToOrg'] };
+    const original = push.publishToOrg;
+    const published: unknown[][] = [];
+    push.publishToOrg = (...args) => void published.push(args);
+    const archiveEvents = () => published.filter((p) => p[2] === 'documents.deposited');
+    try {
+      expect((await w.call('GET', `/dispatched-doc/send/${sending.docIds[0]}`)).statusCode).toBe(200);
+      expect(archiveEvents()).toEqual([['main', lyon, 'documents.deposited', deposited]]);
+      // Refused (already sent): nothing new in the archive, nothing said.
+      expect((await w.call('GET', `/dispatched-doc/send/${sending.docIds[0]}`)).statusCode).toBe(409);
+      // A retry the safe refuses again deposits nothing either.
+      attachSafePort(w.t.db, { ...embeddedSafePort, deposit: () => Promise.reject(new Error('Coffre-fort en panne')) });
+      try {
+        expect((await w.call('POST', `/dispatched-doc/retry/${retrying.docIds[0]}`)).json().status).toBe(
+          'NOT_DISPATCHED',
+        );
+      } finally {
+        attachSafePort(w.t.db, embeddedSafePort);
+      }
+      expect(archiveEvents()).toHaveLength(1);
+      const retried = await w.call('POST', `/dispatched-doc/retry/${retrying.docIds[0]}`);
+      expect(retried.json().documentId).toEqual(expect.any(String));
+      expect(archiveEvents()).toEqual([
+        ['main', lyon, 'documents.deposited', deposited],
+        ['main', lyon, 'documents.deposited', deposited],
+      ]);
+    } finally {
+      push.publishToOrg = original;
+    }
   });
 });
 

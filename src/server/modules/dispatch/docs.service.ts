@@ -16,6 +16,7 @@ import type { Deps } from '../../http/routes.ts';
 import { safePortOf } from '../../ports/safe.ts';
 import { type CampaignRow, DELETABLE_SQL, RETRYABLE_SQL, campaignRow, snapshotOfRow } from './campaign.repo.ts';
 import { depositOne, allowanceOf } from './dispatch.job.ts';
+import { publishDeposited } from '../documents/push.ts';
 import { applyEvent } from './lifecycle.ts';
 import { publishCampaign } from './push.ts';
 import { DOC_COLUMNS, type DispatchedDocRow, toDispatchedDoc } from './read.service.ts';
@@ -130,10 +131,12 @@ async function actOnDoc(
     const row = await depositOne(q, { safe }, session.domain, campaign, id, allowance, ['NEEDS_DISPATCHING']);
     if (!row) throw new ApiFailure(409, ERROR_KEYS.illegalTransition);
     await followFailures(q, session, campaign);
-    return { row, orgId: campaign.organization_id };
+    return { row, orgId: campaign.organization_id, deposited: !doc.document_id && row.document_id !== null };
   });
   const doc = toDispatchedDoc(stored.row);
   deps.push.publishToOrg(session.domain, stored.orgId, 'dispatchedDoc.updated', doc);
+  // A new document in the archive: open documents lists refetch, as after a dispatch run.
+  if (stored.deposited) publishDeposited(deps.push, session.domain, stored.orgId, 'campaign');
   await publishCampaign(deps, session.domain, doc.campaignId);
   return doc;
 }
