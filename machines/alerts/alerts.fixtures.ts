@@ -6,7 +6,7 @@ import type { AlertsEvent, AlertsEventType } from './alerts.types.ts';
 export const BADGES: BadgeCounts = {
   employees: { all: 320, active: 290, inactive: 18, toValidate: 12 },
   campaigns: { validation: 2, finalized: 9, errorRetry: 3, errorDelete: 1, splitting: 0, dispatching: 1, refused: 0 },
-  signbooks: { inProgress: 4, toSign: 1, done: 7 },
+  signbooks: { inProgress: 4, toSign: 1, done: 7, refused: 0, error: 0 },
 };
 
 const SUCCESS = alertId('success', ALERT_KEYS.employees.createSuccess);

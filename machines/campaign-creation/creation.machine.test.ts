@@ -28,6 +28,19 @@ const start = () => {
 const doc = { id: 'f1', name: 'paie.pdf', size: 2048 };
 
 describe('campaign creation', () => {
+  it('says what each step still needs while « Suivant » / « Envoyer » is disabled (issue 15)', () => {
+    const { send, view } = start();
+    expect(view()).toMatchObject({ canNext: false, missingKey: 'campaignCreate.missing.type' });
+    send({ type: 'creation.type.select', docType: PAYSLIP }, { type: 'creation.next' });
+    expect(view()).toMatchObject({ step: 'documents', missingKey: 'campaignCreate.missing.documents' });
+    send({ type: 'creation.document.add', document: doc });
+    expect(view()).toMatchObject({ canNext: true, missingKey: null });
+    send({ type: 'creation.next' }, { type: 'creation.next' });
+    expect(view()).toMatchObject({ step: 'options', canNext: false, missingKey: 'campaignCreate.missing.name' });
+    send({ type: 'creation.name.change', value: 'Paie novembre' }, { type: 'creation.next' });
+    expect(view()).toMatchObject({ step: 'review', canSend: true, missingKey: null });
+  });
+
   it('refuses documents before a type, then walks an automatic campaign to its json', () => {
     const { send, view, upload } = start();
     send({ type: 'creation.document.add', document: doc });

@@ -11,6 +11,17 @@ const stepOf = (s: CreationSnapshot): CreationStep | null => {
   return null;
 };
 
+type Missing = (c: CreationSnapshot['context'], mode: ReturnType<typeof recipientMode>) => string | null;
+/** Mirrors the chart's `creation.next` guards, one sentence per step. */
+const MISSING: Record<CreationStep, Missing> = {
+  type: () => 'campaignCreate.missing.type',
+  documents: () => 'campaignCreate.missing.documents',
+  recipients: (c, mode) =>
+    mode === 'manual' && !c.manualConfirmed ? 'campaignCreate.missing.confirm' : 'campaignCreate.missing.recipients',
+  options: () => 'campaignCreate.missing.name',
+  review: (c) => (c.name.trim() === '' ? 'campaignCreate.missing.name' : null),
+};
+
 export const selectCreation = (s: CreationSnapshot) => {
   const c = s.context;
   const step = stepOf(s);
@@ -39,6 +50,8 @@ export const selectCreation = (s: CreationSnapshot) => {
     canNext: s.can({ type: 'creation.next' }),
     canBack: s.can({ type: 'creation.back' }),
     canSend: s.matches({ editing: 'review' }) ? c.name.trim() !== '' : s.matches('failed'),
+    /** What the current step still needs before « Suivant » / « Envoyer » (issue 15), as a key; null when nothing. */
+    missingKey: step === null || s.can({ type: 'creation.next' }) ? null : MISSING[step](c, mode),
     isSending: s.matches('sending'),
     isSent: s.matches('sent'),
     isFailed: s.matches('failed'),

@@ -167,7 +167,7 @@ describe('employee form', () => {
     await waitFor(actor, (s) => s.matches({ editing: 'idle' }));
     actor.send({ type: 'form.submit' });
     await waitFor(actor, (s) => s.matches('failed'));
-    expect(view().fieldError('email')).toBe('validation.format');
+    expect(view().fieldError('email')).toBe('validation.expected.email');
     expect(alerts).toEqual([{ type: 'error', key: 'alert.employees.create.error', detail: 'Adresse déjà utilisée' }]);
     expect(view().canSubmit).toBe(false);
     change('email', 'lea.martin2@example.fr');

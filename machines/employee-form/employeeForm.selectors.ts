@@ -1,6 +1,6 @@
 /** Snapshot → what the form views need: flags come from the chart, never from raw state names in views. */
 import type { SnapshotFrom } from 'xstate';
-import type { ValidationKey } from '../../src/contract/validation.ts';
+import { fieldMessageKey, type ValidationKey } from '../../src/contract/validation.ts';
 import type { EmployeeFormMachine } from './employeeForm.machine.ts';
 import { hasOrganisation, isDirty } from './employeeForm.model.ts';
 import type { FormField } from './employeeForm.types.ts';
@@ -15,7 +15,7 @@ export const selectEmployeeForm = (snapshot: EmployeeFormSnapshot) => {
   const withOrg = hasOrganisation(c.organizations);
   /** A message appears under its field once the field was left or the form submitted. */
   const fieldError = (field: FormField): ValidationKey | string | null =>
-    c.touched[field] || c.submitted ? (c.serverErrors[field] ?? c.errors[field] ?? null) : null;
+    c.touched[field] || c.submitted ? fieldMessageKey(field, c.serverErrors[field] ?? c.errors[field] ?? null) : null;
   return {
     mode: c.mode,
     values: c.values,
@@ -30,6 +30,22 @@ export const selectEmployeeForm = (snapshot: EmployeeFormSnapshot) => {
     /** Update/import with nothing modified: saving is pointless (seed: "No information has been modified"). */
     unchanged: c.mode !== 'create' && !dirty,
     canSubmit: !busy && !anyError && withOrg && (c.mode === 'create' || dirty),
+    /**
+     * Why submitting is not possible yet, said beside the button (issue 15): the fields still in
+     * error (a required one left empty included, even untouched), a missing organisation, or nothing changed.
+     */
+    blockedBy: busy
+      ? null
+      : anyError
+        ? {
+            key: 'employees.form.blocked.fields',
+            fields: [...new Set([...Object.keys(c.errors), ...Object.keys(c.serverErrors)])] as FormField[],
+          }
+        : !withOrg
+          ? { key: 'employees.form.blocked.organization', fields: [] as FormField[] }
+          : c.mode !== 'create' && !dirty
+            ? { key: 'employees.form.unchanged', fields: [] as FormField[] }
+            : null,
     canErase: !busy,
     isCheckingEmail: snapshot.matches({ editing: 'checkingEmail' }),
     isSubmitting: snapshot.matches('submitting'),

@@ -70,7 +70,7 @@ describe('rights form: a user', () => {
     expect(view().fieldError('login')).toBeNull();
 
     change({ email: 'léa@' });
-    expect(view().fieldError('email')).toBe('validation.format');
+    expect(view().fieldError('email')).toBe('validation.expected.email');
     actor.send({ type: 'form.submit' });
     expect(view().fieldError('login')).toBe('validation.required');
     expect(calls.some((c) => c.routeId === 'users.create')).toBe(false);

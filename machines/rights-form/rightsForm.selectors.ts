@@ -4,6 +4,7 @@ import type { RightsChange } from '../../src/contract/rights.ts';
 import type { RightsFormMachine } from './rightsForm.machine.ts';
 import { isActionAllowed, isDirty, isUserRecord } from './rightsForm.model.ts';
 import type { DraftField, RightsAction } from './rightsForm.types.ts';
+import { fieldMessageKey } from '../../src/contract/validation.ts';
 
 export type RightsFormSnapshot = SnapshotFrom<RightsFormMachine>;
 
@@ -22,7 +23,7 @@ export const selectRightsForm = (snapshot: RightsFormSnapshot) => {
   const user = isUserRecord(c.kind, c.record) ? c.record : null;
   /** A message shows under its field once the field was changed or the form submitted. */
   const fieldError = (field: DraftField): string | null =>
-    c.touched[field] || c.submitted ? (c.serverErrors[field] ?? c.errors[field] ?? null) : null;
+    c.touched[field] || c.submitted ? fieldMessageKey(field, c.serverErrors[field] ?? c.errors[field] ?? null) : null;
   const can = (action: RightsAction) => editable && isActionAllowed(c, action);
   return {
     kind: c.kind,

@@ -632,7 +632,8 @@ export const BadgeCounts = S.Struct({
     dispatching: S.Number,
     refused: S.Number,
   }),
-  signbooks: S.Struct({ inProgress: S.Number, toSign: S.Number, done: S.Number }),
+  /** One count per signbook list (SIGNBOOK_LIST_STATUSES); `error` signbooks are also in `inProgress`. */
+  signbooks: S.Struct({ inProgress: S.Number, toSign: S.Number, done: S.Number, refused: S.Number, error: S.Number }),
 });
 export type BadgeCounts = typeof BadgeCounts.Type;
 

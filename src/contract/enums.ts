@@ -91,9 +91,26 @@ export type SignatoryType = (typeof SIGNATORY_TYPES)[number];
 
 export const SIGNBOOK_STATUSES = ['DRAFT', 'IN_PROGRESS', 'SEALING', 'COMPLETE', 'REFUSED', 'IN_ERROR'] as const;
 export type SignbookStatus = (typeof SIGNBOOK_STATUSES)[number];
-/** URL statuses of `/signworkflows/status/{status}` and sub-statuses. */
-export const SIGNBOOK_URL_STATUSES = ['in-progress', 'done'] as const;
+/**
+ * URL statuses of `/signworkflows/status/{status}` and sub-statuses. Seed 000 §2 names
+ * `in-progress` and `done` only; `refused` and `error` are an extension (issue 15): a signbook a
+ * signer refused, or whose sealing failed, must be findable in a list of its own.
+ */
+export const SIGNBOOK_URL_STATUSES = ['in-progress', 'done', 'refused', 'error'] as const;
 export type SignbookUrlStatus = (typeof SIGNBOOK_URL_STATUSES)[number];
+/**
+ * The signbook statuses each list shows — the server's list query, the side-navigation badges and
+ * the web's item paths read this one table. "In progress" = not finished: being signed, being
+ * sealed, or sealing failed (IN_ERROR stays there until a retry seals it or it is deleted, and is
+ * also listed on its own under `error`).
+ */
+export const SIGNBOOK_LIST_STATUSES = {
+  'in-progress': ['IN_PROGRESS', 'SEALING', 'IN_ERROR'],
+  done: ['COMPLETE'],
+  refused: ['REFUSED'],
+  error: ['IN_ERROR'],
+  draft: ['DRAFT'],
+} as const satisfies Record<SignbookUrlStatus | 'draft', readonly SignbookStatus[]>;
 export const SIGNBOOK_SUB_STATUSES = ['to-sign', 'waiting-for-others'] as const;
 export type SignbookSubStatus = (typeof SIGNBOOK_SUB_STATUSES)[number];
 /** Signing list statuses of seed 001 §7.7. */

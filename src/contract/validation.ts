@@ -22,6 +22,30 @@ export const VALIDATION_KEYS = {
 } as const;
 export type ValidationKey = (typeof VALIDATION_KEYS)[keyof typeof VALIDATION_KEYS];
 
+/**
+ * « Format incorrect » alone does not say what to type (issue 15): fields that have a format show
+ * the format expected instead. Postal code, SIRET and social security number keys already say it.
+ */
+export const FORMAT_HINT_KEYS = {
+  date: 'validation.expected.date',
+  email: 'validation.expected.email',
+  phone: 'validation.expected.phone',
+  httpsUrl: 'validation.expected.httpsUrl',
+} as const;
+const FIELD_FORMATS: Readonly<Record<string, keyof typeof FORMAT_HINT_KEYS>> = {
+  birthDate: 'date',
+  periodStart: 'date',
+  periodEnd: 'date',
+  email: 'email',
+  phone: 'phone',
+};
+
+/** The key to show under `field` for `key`: the field's expected format in place of the bare « Format incorrect ». */
+export const fieldMessageKey = <K extends string | null>(field: string, key: K): K | string => {
+  const format = Object.hasOwn(FIELD_FORMATS, field) ? FIELD_FORMATS[field] : undefined;
+  return key === VALIDATION_KEYS.format && format ? FORMAT_HINT_KEYS[format] : key;
+};
+
 const blank = (value: string | null | undefined): boolean =>
   value === null || value === undefined || value.trim() === '';
 

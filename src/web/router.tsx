@@ -6,7 +6,7 @@ import { createRouter } from '@tanstack/react-router';
 import type { Services } from './app/index.ts';
 import { DelayedLoader } from './components/DelayedLoader.tsx';
 import { rememberCurrentRoute } from './features/shell/currentRoute.ts';
-import { appLayoutRoute, dashboardRoute, homeRoute, profileRoute } from './routes/app.tsx';
+import { accessDeniedRoute, appLayoutRoute, dashboardRoute, homeRoute, profileRoute } from './routes/app.tsx';
 import { publicRoutes } from './routes/public.tsx';
 import { rootRoute, unknownRoute } from './routes/root.tsx';
 import { sectionRoutes } from './routes/sections.tsx';
@@ -14,7 +14,7 @@ import './routes/staticData.ts';
 
 export const routeTree = rootRoute.addChildren([
   ...publicRoutes,
-  appLayoutRoute.addChildren([homeRoute, dashboardRoute, profileRoute, ...sectionRoutes]),
+  appLayoutRoute.addChildren([homeRoute, dashboardRoute, profileRoute, accessDeniedRoute, ...sectionRoutes]),
   unknownRoute,
 ]);
 

@@ -107,9 +107,10 @@ test('an administrator gives a payroll officer one sub-organisation and two feat
     expect(campaign.organizationId).toBe(paris);
   await officer.goto('/employees');
   await expect(officer.getByRole('heading', { level: 1, name: fr('sections.employees') })).toBeVisible();
-  // The rest is refused: the rights screens send back home, their calls answer 403, a foreign organisation 403/404.
+  // The rest is refused: the rights screens say « Accès refusé » and which right, their calls answer 403, a foreign organisation 403/404.
   await officer.goto('/users');
-  await expect(officer).toHaveURL(/\/dashboard/);
+  await expect(officer).toHaveURL(/\/access-denied\?/);
+  await expect(officer.getByRole('heading', { level: 1, name: fr('shell.accessDenied.title') })).toBeVisible();
   expect((await officer.request.post(routeUrl('users.list'), { headers, data: {} })).status()).toBe(403);
   expect((await officer.request.post(routeUrl('rules.list'), { headers, data: {} })).status()).toBe(403);
   expect((await officer.request.post(routeUrl('documents.list'), { headers, data: {} })).status()).toBe(403);

@@ -92,19 +92,27 @@ async function listsAndBadges(session: LoggedIn) {
     const page = res.json() as { count: number; items: { id: string }[] };
     return { count: page.count, ids: page.items.map((b) => b.id) };
   };
-  const [inProgress, toSign, done, error] = await Promise.all([
+  const [inProgress, toSign, done, refused, error] = await Promise.all([
     list({ status: 'in-progress' }),
     list({ status: 'in-progress', subStatus: 'to-sign' }),
     list({ status: 'done' }),
+    list({ status: 'refused' }),
     list({ status: 'error' }),
   ]);
   const badges = (await app.inject({ method: 'GET', url: '/api/hrdesk/badges', headers: authHeaders(session) })).json();
   return {
     inProgress: inProgress.ids,
     done: done.ids,
+    refused: refused.ids,
     error: error.ids,
-    counts: { inProgress: inProgress.count, toSign: toSign.count, done: done.count },
-    badges: badges.signbooks as { inProgress: number; toSign: number; done: number },
+    counts: {
+      inProgress: inProgress.count,
+      toSign: toSign.count,
+      done: done.count,
+      refused: refused.count,
+      error: error.count,
+    },
+    badges: badges.signbooks as Record<'inProgress' | 'toSign' | 'done' | 'refused' | 'error', number>,
   };
 }
 
@@ -178,6 +186,28 @@ describe('sealing a signbook', () => {
     expect(sealedView.badges.inProgress).toBe(creatorView.badges.inProgress - 1);
     const again = await api.call('POST', `/sign-workflow/retry-seal/${id}`, admin);
     expect(again.statusCode).toBe(409);
+  });
+
+  it('a refused signbook leaves "in progress" for "refused", and each badge counts its list exactly', async () => {
+    const { id } = await twoStep('Avenant refusé', 1);
+    const before = await listsAndBadges(paie);
+    expect(before.inProgress).toContain(id);
+    expect(before.badges).toEqual(before.counts);
+    const res = await api.call('POST', `/sign-workflow/refuse/${id}`, paie, { reason: 'Mauvaise date' });
+    expect(res.statusCode, res.body).toBe(200);
+    const after = await listsAndBadges(paie);
+    expect([after.inProgress.includes(id), after.refused.includes(id), after.done.includes(id)]).toEqual([
+      false,
+      true,
+      false,
+    ]);
+    expect(after.badges).toEqual(after.counts);
+    expect(after.badges.refused).toBe(before.badges.refused + 1);
+    expect(after.badges.inProgress).toBe(before.badges.inProgress - 1);
+    // The admin (another signatory, same organisations) sees the same list and the same badge.
+    const adminView = await listsAndBadges(admin);
+    expect(adminView.refused).toContain(id);
+    expect(adminView.badges).toEqual(adminView.counts);
   });
 
   it('an encrypted PDF that opens without a password is stored decrypted, then signed and sealed', async () => {

@@ -82,7 +82,7 @@ describe('app hooks', () => {
             dispatching: 0,
             refused: 0,
           },
-          signbooks: { inProgress: 0, toSign: 0, done: 0 },
+          signbooks: { inProgress: 0, toSign: 0, done: 0, refused: 0, error: 0 },
         },
       }),
     );

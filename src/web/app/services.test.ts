@@ -45,7 +45,7 @@ const CURRENT: CurrentUser = {
 const BADGES = {
   employees: { all: 10, active: 8, inactive: 1, toValidate: 2 },
   campaigns: { validation: 0, finalized: 0, errorRetry: 1, errorDelete: 0, splitting: 0, dispatching: 0, refused: 0 },
-  signbooks: { inProgress: 0, toSign: 0, done: 0 },
+  signbooks: { inProgress: 0, toSign: 0, done: 0, refused: 0, error: 0 },
 };
 
 /** A small stand-in server speaking the session protocol: tokens valid until revoked. */

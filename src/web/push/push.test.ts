@@ -10,7 +10,7 @@ import { createPush, type PushClient } from './push.ts';
 const BADGES = {
   employees: { all: 3, active: 2, inactive: 1, toValidate: 1 },
   campaigns: { validation: 0, finalized: 0, errorRetry: 0, errorDelete: 0, splitting: 0, dispatching: 0, refused: 0 },
-  signbooks: { inProgress: 0, toSign: 0, done: 0 },
+  signbooks: { inProgress: 0, toSign: 0, done: 0, refused: 0, error: 0 },
 };
 
 let io: Server<ClientToServerEvents, ServerToClientEvents>;

@@ -1,8 +1,9 @@
 /** The authenticated area: the shell layout, home, dashboard and profile. */
 import { createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router';
 import type { CurrentUser, DashboardData } from '../../contract/entities.ts';
+import { isFeature } from '../../contract/features.ts';
 import { RouteError } from '../components/RouteError.tsx';
-import { requireSession } from './guards.ts';
+import { requireSession, safeRedirect } from './guards.ts';
 import { rootRoute } from './root.tsx';
 
 export const appLayoutRoute = createRoute({
@@ -43,4 +44,22 @@ export const profileRoute = createRoute({
   loader: ({ context }) => context.services.api.call<CurrentUser>('users.current'),
   errorComponent: ({ error }) => <RouteError error={error} />,
   component: lazyRouteComponent(() => import('../features/profile/ProfilePage.tsx'), 'ProfilePage'),
+});
+
+export interface AccessDeniedSearch {
+  right?: string;
+  from?: string;
+}
+
+/** Where `requireFeature` sends a page the session's rights do not open: it says which right is missing. */
+export const accessDeniedRoute = createRoute({
+  getParentRoute: () => appLayoutRoute,
+  path: 'access-denied',
+  staticData: { title: 'shell.accessDenied.title' },
+  validateSearch: (search: Record<string, unknown>): AccessDeniedSearch => {
+    const right = typeof search.right === 'string' && isFeature(search.right) ? search.right : undefined;
+    const from = safeRedirect(search.from);
+    return { ...(right ? { right } : {}), ...(from ? { from } : {}) };
+  },
+  component: lazyRouteComponent(() => import('../features/shell/AccessDeniedRoutePage.tsx'), 'AccessDeniedRoutePage'),
 });

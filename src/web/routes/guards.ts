@@ -34,10 +34,14 @@ export const requireSession = async ({ context, location }: { context: RouterCon
     throw redirect({ to: '/login', search: { redirect: safeRedirect(location.href) } });
 };
 
-export const requireFeature = async (context: RouterContext, feature: Feature | undefined) => {
+/** A page the rights do not open says so (« Accès refusé », the missing right), never a silent bounce home. */
+export const requireFeature = async (context: RouterContext, feature: Feature | undefined, from?: string) => {
   if (!feature) return;
   const auth = await authOf(context.services);
-  if (!auth.hasFeature(feature)) throw redirect({ to: '/dashboard' });
+  if (!auth.hasFeature(feature)) {
+    const page = safeRedirect(from);
+    throw redirect({ to: '/access-denied', search: { right: feature, ...(page ? { from: page } : {}) } });
+  }
 };
 
 /** `/login` when already authenticated: run the login logic (go home, or to domain choice). */

@@ -57,8 +57,8 @@ const page = <TPath extends string>(path: TPath, staticData: AppStaticData) =>
     getParentRoute: () => appLayoutRoute,
     path,
     staticData,
-    beforeLoad: async ({ context, params }) => {
-      await requireFeature(context, staticData.feature);
+    beforeLoad: async ({ context, params, location }) => {
+      await requireFeature(context, staticData.feature, location.pathname);
       const domain = staticData.statusDomain;
       if (!domain) return;
       // An unknown status in the URL would list nothing meaningful: back to the section.

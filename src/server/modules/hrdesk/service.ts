@@ -33,21 +33,30 @@ export async function badgeCounts(db: Queryable, session: Scoped): Promise<Badge
         WHERE organization_id = ANY($1::uuid[]) GROUP BY status, can_retry`,
       [orgs],
     ),
-    db.query<{ in_progress: number; done: number; to_sign: number }>(
+    db.query<{ in_progress: number; done: number; to_sign: number; refused: number; error: number }>(
       `SELECT count(*) FILTER (WHERE b.status = ANY($3::text[]))::int AS in_progress,
               count(*) FILTER (WHERE b.status = ANY($4::text[]))::int AS done,
+              count(*) FILTER (WHERE b.status = ANY($5::text[]))::int AS refused,
+              count(*) FILTER (WHERE b.status = ANY($6::text[]))::int AS error,
               count(*) FILTER (WHERE b.status = 'IN_PROGRESS' AND EXISTS (
                 SELECT 1 FROM ${s}.signatories g WHERE g.signbook_id = b.id AND g.user_id = $2
                    AND g.state = 'waiting' AND g.step_index = b.current_step))::int AS to_sign
          FROM ${s}.signbooks b WHERE b.organization_id = ANY($1::uuid[])`,
-      [orgs, session.userId, SIGNBOOK_LIST_STATUSES['in-progress'], SIGNBOOK_LIST_STATUSES.done],
+      [
+        orgs,
+        session.userId,
+        SIGNBOOK_LIST_STATUSES['in-progress'],
+        SIGNBOOK_LIST_STATUSES.done,
+        SIGNBOOK_LIST_STATUSES.refused,
+        SIGNBOOK_LIST_STATUSES.error,
+      ],
     ),
   ]);
   const e = employees.rows[0] ?? { all: 0, active: 0, to_validate: 0 };
   const count = (pick: (row: { status: string; can_retry: boolean }) => boolean): number =>
     campaigns.rows.filter(pick).reduce((sum, row) => sum + row.n, 0);
   const among = (statuses: readonly string[]) => (row: { status: string }) => statuses.includes(row.status);
-  const b = signbooks.rows[0] ?? { in_progress: 0, done: 0, to_sign: 0 };
+  const b = signbooks.rows[0] ?? { in_progress: 0, done: 0, to_sign: 0, refused: 0, error: 0 };
   return {
     employees: { all: e.all, active: e.active, inactive: e.all - e.active, toValidate: e.to_validate },
     campaigns: {
@@ -59,7 +68,7 @@ export async function badgeCounts(db: Queryable, session: Scoped): Promise<Badge
       dispatching: count(among(CAMPAIGN_URL_STATUSES.dispatching)),
       refused: count(among(CAMPAIGN_URL_STATUSES.refused)),
     },
-    signbooks: { inProgress: b.in_progress, toSign: b.to_sign, done: b.done },
+    signbooks: { inProgress: b.in_progress, toSign: b.to_sign, done: b.done, refused: b.refused, error: b.error },
   };
 }
 

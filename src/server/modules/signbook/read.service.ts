@@ -3,6 +3,7 @@
  * waiting for others, done…), one signbook, and its document — which a signatory of a later step
  * may not read before the steps ahead are complete (409), nor anyone outside its scope (404).
  */
+import { SIGNBOOK_LIST_STATUSES } from '../../../contract/enums.ts';
 import { ERROR_KEYS } from '../../../contract/keys.ts';
 import type { SignbookListBody, SignbookPage, SignbookView, SignSession } from '../../../contract/signbook.ts';
 import type { SessionContext } from '../../auth/sessions.ts';
@@ -13,18 +14,8 @@ import { ApiFailure } from '../../http/errors.ts';
 import { type SignbookRow, type Who, mySignatory, rowsByIds, scopedRow, snapshotOf, viewsOf } from './repo.ts';
 import { readFile } from '../../files/store.ts';
 
-/**
- * Rows of each list. "In progress" = not finished: being signed, being sealed, or sealing failed
- * (IN_ERROR stays there, visible to its creator and everyone who sees its organisation, until a retry
- * seals it or it is deleted). The side-navigation badge counts the same statuses (hrdesk/service.ts).
- */
-export const SIGNBOOK_LIST_STATUSES: Record<NonNullable<SignbookListBody['status']>, readonly string[]> = {
-  'in-progress': ['IN_PROGRESS', 'SEALING', 'IN_ERROR'],
-  done: ['COMPLETE'],
-  refused: ['REFUSED'],
-  error: ['IN_ERROR'],
-  draft: ['DRAFT'],
-};
+/** Rows of each list: one table shared with the badges (hrdesk/service.ts) and the web. */
+export { SIGNBOOK_LIST_STATUSES };
 
 /** Signbooks of `orgId` (default: the current organisation) and its visible descendants, newest first. */
 export async function listSignbooks(

@@ -110,14 +110,34 @@ export const CampaignCreatePage = () => {
           <Button variant="outline" colorPalette="red" onClick={() => send({ type: 'creation.cancel' })}>
             {t('campaignCreate.actions.cancelUpload')}
           </Button>
-        ) : onReview || view.isFailed ? (
-          <Button colorPalette="brand" disabled={!view.canSend} onClick={() => send({ type: 'creation.send' })}>
-            {t(view.isFailed ? 'campaignCreate.actions.sendAgain' : 'campaignCreate.actions.send')}
-          </Button>
         ) : (
-          <Button colorPalette="brand" disabled={!view.canNext} onClick={() => send({ type: 'creation.next' })}>
-            {t('campaignCreate.actions.next')}
-          </Button>
+          <Flex gap="3" align="center" wrap="wrap" justify="flex-end">
+            {/* A disabled button says what it waits for (issue 15). */}
+            {view.missingKey && !view.isFailed ? (
+              <Text id="creation-missing" fontSize="sm" color="fg.muted" data-missing>
+                {t(view.missingKey)}
+              </Text>
+            ) : null}
+            {onReview || view.isFailed ? (
+              <Button
+                colorPalette="brand"
+                disabled={!view.canSend}
+                aria-describedby={view.canSend ? undefined : 'creation-missing'}
+                onClick={() => send({ type: 'creation.send' })}
+              >
+                {t(view.isFailed ? 'campaignCreate.actions.sendAgain' : 'campaignCreate.actions.send')}
+              </Button>
+            ) : (
+              <Button
+                colorPalette="brand"
+                disabled={!view.canNext}
+                aria-describedby={view.canNext ? undefined : 'creation-missing'}
+                onClick={() => send({ type: 'creation.next' })}
+              >
+                {t('campaignCreate.actions.next')}
+              </Button>
+            )}
+          </Flex>
         )}
       </Flex>
       <ConfirmDialog

@@ -53,9 +53,18 @@ describe('employee creation side sheet', () => {
       fireEvent.change(input('Numéro de sécurité sociale'), { target: { value: '12345' } });
       fireEvent.blur(input('Numéro de sécurité sociale'));
     });
-    expect(screen.getAllByText('Format incorrect')).toHaveLength(1);
+    // The message says which format is expected, not a bare « Format incorrect » (issue 15).
+    expect(
+      screen.getAllByText('Format incorrect : adresse e-mail attendue sous la forme nom@exemple.fr.'),
+    ).toHaveLength(1);
     expect(screen.getAllByText('Le numéro doit comporter 15 chiffres')).toHaveLength(1);
     expect(screen.getAllByText('Champ obligatoire')).toHaveLength(1);
+    // The disabled « Créer » says what it waits for, naming the fields still to fill in or correct.
+    const create = screen.getByRole('button', { name: 'Créer' });
+    expect((create as HTMLButtonElement).disabled).toBe(true);
+    const why = document.getElementById(create.getAttribute('aria-describedby') ?? '');
+    expect(why?.textContent).toMatch(/^À compléter ou corriger : .*E-mail.*Numéro de sécurité sociale/);
+    expect(why?.textContent).toContain('Date de naissance');
     actor.stop();
   });
 

@@ -1,4 +1,4 @@
-import { Button, Drawer } from '@chakra-ui/react';
+import { Button, Drawer, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import type { EmployeeFormEvent, EmployeeFormView } from '../../../../machines/employee-form/index.ts';
 import { EmployeeFields } from './EmployeeFields.tsx';
@@ -30,7 +30,21 @@ export const EmployeeCreatePanel = ({ view, send, orgs }: PanelProps) => {
         <Button variant="outline" disabled={!view.canErase} onClick={() => send({ type: 'form.erase' })}>
           {t('employees.actions.erase')}
         </Button>
-        <Button type="submit" colorPalette="brand" disabled={!view.canSubmit} loading={view.isSubmitting}>
+        {/* A disabled « Créer » says what it waits for (issue 15). */}
+        {view.blockedBy ? (
+          <Text id="employee-create-blocked" fontSize="sm" color="fg.muted" data-missing>
+            {t(view.blockedBy.key, {
+              fields: view.blockedBy.fields.map((f) => t(`employees.fields.${f}`)).join(', '),
+            })}
+          </Text>
+        ) : null}
+        <Button
+          type="submit"
+          colorPalette="brand"
+          disabled={!view.canSubmit}
+          aria-describedby={view.blockedBy ? 'employee-create-blocked' : undefined}
+          loading={view.isSubmitting}
+        >
           {t('employees.actions.create')}
         </Button>
       </Drawer.Footer>

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { OrgDocTypeConf, OrganizationConf } from '../../../contract/entities.ts';
 import { DISTRIBUTION_MODES, type DistributionMode } from '../../../contract/enums.ts';
 import { ALERT_KEYS } from '../../../contract/keys.ts';
-import { VALIDATION_KEYS } from '../../../contract/validation.ts';
+import { FORMAT_HINT_KEYS } from '../../../contract/validation.ts';
 import { useAlerts, useServices } from '../../app/index.ts';
 import { DelayedLoader } from '../../components/DelayedLoader.tsx';
 import { asFailure, failureText } from './orgForm.ts';
@@ -13,9 +13,9 @@ import { asFailure, failureText } from './orgForm.ts';
 const cssError = (value: string): string | null => {
   if (value.trim() === '') return null;
   try {
-    return new URL(value.trim()).protocol === 'https:' ? null : VALIDATION_KEYS.format;
+    return new URL(value.trim()).protocol === 'https:' ? null : FORMAT_HINT_KEYS.httpsUrl;
   } catch {
-    return VALIDATION_KEYS.format;
+    return FORMAT_HINT_KEYS.httpsUrl;
   }
 };
 

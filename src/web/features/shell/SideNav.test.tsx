@@ -14,7 +14,7 @@ const ALL: Feature[] = ['DocSearch', 'EmpList', 'DocListDispatch', 'ParaphList',
 const badges: BadgeCounts = {
   employees: { all: 312, active: 99, inactive: 100, toValidate: 7 },
   campaigns: { validation: 2, finalized: 140, errorRetry: 1, errorDelete: 0, splitting: 0, dispatching: 0, refused: 3 },
-  signbooks: { inProgress: 4, toSign: 2, done: 10 },
+  signbooks: { inProgress: 4, toSign: 2, done: 10, refused: 3, error: 1 },
 };
 
 /** SideNav inside a real (memory) router, since its entries are router links. */
@@ -56,6 +56,14 @@ describe('SideNav feature gating', () => {
     ).toBe('/signworkflows/templates');
   });
 
+  it('reaches the document types (mask editor) from the campaigns section', async () => {
+    let nav = await renderNav(['DocListDispatch']);
+    expect(within(nav).getByRole('link', { name: 'Types de documents' }).getAttribute('href')).toBe('/doc-types');
+    cleanup();
+    nav = await renderNav(['DocSearch', 'EmpList']);
+    expect(within(nav).queryByRole('link', { name: 'Types de documents' })).toBeNull();
+  });
+
   it('drops the signing menu when the signing session failed with a 500', () => {
     const ids = (hidden: boolean) =>
       buildNav({ features: ALL, badges, hasEmail: true, signingMenuHidden: hidden }).map((g) => g.id);
@@ -88,6 +96,25 @@ describe('SideNav badges', () => {
       '/campaigns/status/error/subStatus/error-retry',
     );
     expect(within(nav).getByRole('link', { name: 'À supprimer' })).toBeTruthy(); // 0: no badge
+  });
+
+  it('lists refused and unsealed signbooks with their own badges (issue 15)', async () => {
+    const nav = await renderNav(ALL);
+    const refused = within(nav).getByRole('link', { name: 'Refusés 3' });
+    expect(refused.getAttribute('href')).toBe('/signworkflows/status/refused');
+    // Campaigns have their own « En erreur »: the signbook one is told apart by its path.
+    const errors = within(nav)
+      .getAllByRole('link', { name: /^En erreur/ })
+      .map((l) => [l.getAttribute('href'), l.textContent]);
+    expect(errors).toContainEqual(['/signworkflows/status/error', 'En erreur1']);
+    cleanup();
+    const quiet = { ...badges, signbooks: { ...badges.signbooks, refused: 0, error: 0 } };
+    const groups = buildNav({ features: ALL, badges: quiet, hasEmail: true });
+    const signbooks = groups.find((g) => g.id === 'signbooks')!.children;
+    expect(signbooks.filter((l) => l.id === 'signbooks.refused' || l.id === 'signbooks.error')).toEqual([
+      { id: 'signbooks.refused', label: 'shell.nav.signbooksRefused', to: '/signworkflows/status/refused' },
+      { id: 'signbooks.error', label: 'shell.nav.signbooksError', to: '/signworkflows/status/error' },
+    ]);
   });
 
   it('keeps an accessible name on every entry in the mini variant', async () => {

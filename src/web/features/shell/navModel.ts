@@ -128,6 +128,8 @@ export const buildNav = ({ features, badges, hasEmail, signingMenuHidden = false
           shown(c?.dispatching),
         ),
         leaf('campaigns.refused', 'shell.nav.campaignsRefused', '/campaigns/status/refused', shown(c?.refused)),
+        // The masks a campaign splits with: where a payroll officer looks for them (README's demo walk).
+        leaf('campaigns.docTypes', 'shell.nav.docTypes', '/doc-types'),
       ],
     });
 
@@ -155,6 +157,8 @@ export const buildNav = ({ features, badges, hasEmail, signingMenuHidden = false
           ? [leaf('signbooks.templates', 'shell.nav.signbooksTemplates', '/signworkflows/templates')]
           : []),
         leaf('signbooks.done', 'shell.nav.signbooksDone', '/signworkflows/status/done', shown(s?.done)),
+        leaf('signbooks.refused', 'shell.nav.signbooksRefused', '/signworkflows/status/refused', shown(s?.refused)),
+        leaf('signbooks.error', 'shell.nav.signbooksError', '/signworkflows/status/error', shown(s?.error)),
       ],
     });
 

@@ -12,6 +12,7 @@ import type { SignatoryType } from '../../../contract/enums.ts';
 import { useAuth, useServices } from '../../app/index.ts';
 import { useDebounced } from '../../components/useDebounced.ts';
 import { type DraftSignatory, refusalOf, rightsWarningOf } from './signatories.ts';
+import { FORMAT_HINT_KEYS } from '../../../contract/validation.ts';
 
 type Kind = 'employee' | 'user' | 'external';
 const PAGE = 20;
@@ -193,7 +194,7 @@ export const SignatoryPicker = ({
           </Flex>
           {external.email && refusalOf(externalDraft) ? (
             <Text fontSize="sm" color="fg.error">
-              {t('validation.format')}
+              {t(FORMAT_HINT_KEYS.email)}
             </Text>
           ) : null}
           <Button

@@ -1,5 +1,6 @@
 /**
  * Signbook lists (seed 000 §2): in progress, to sign (the user's inbox), waiting for others, complete,
+ * refused and in error (an extension, issue 15),
  * and the whole section. Server paging and search; tabs carry the live badge counts; rows re-read when
  * a signbook changes (push), so a signature elsewhere shows without reload.
  */

@@ -5,8 +5,8 @@
  * signature moves the steps here without reload.
  */
 import { Alert, Badge, Box, Flex, Grid, Heading, Stack, Text } from '@chakra-ui/react';
-import { useParams } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useNavigate, useParams } from '@tanstack/react-router';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ERROR_KEYS } from '../../../contract/keys.ts';
 import { PdfViewer } from '../../components/PdfViewer.tsx';
@@ -14,18 +14,34 @@ import { AppLink } from '../../components/AppLink.tsx';
 import { formatDateTime } from './labels.ts';
 import { SignbookActions } from './SignbookActions.tsx';
 import { SignbookStatusBadge } from './SignbookListPage.tsx';
-import { listPath, scopeOf } from './signbookPaths.ts';
+import { canonicalItemPath, listPath, type SignbookScope, scopeOf } from './signbookPaths.ts';
 import { SignerWalk } from './SignerWalk.tsx';
 import { StepsView } from './StepsView.tsx';
 import type { SignbookAccess } from './signbookAccess.ts';
 import { useSignbook } from './useSignbook.ts';
 
-export const SignbookView = ({ access, backTo }: { access: SignbookAccess; backTo?: string }) => {
+export const SignbookView = ({
+  access,
+  backTo,
+  scope,
+}: {
+  access: SignbookAccess;
+  backTo?: string;
+  /** The list the URL opened it from: left for the list that shows it once its status moves. */
+  scope?: SignbookScope;
+}) => {
   const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
   const { view, pdf, errorKey, loading, refresh } = useSignbook(access);
   // Once the walk is shown it stays for its confirmation, even after the signbook moves on.
   const [walking, setWalking] = useState(false);
   if (view?.canSign && !walking) setWalking(true);
+  // A refused (or sealed) signbook open under "in progress" moves under its real list, so the
+  // breadcrumb and the back link say where it is — except under a signer's walk, kept for its confirmation.
+  const movedTo = scope && view && !walking ? canonicalItemPath(scope, view.status) : null;
+  useEffect(() => {
+    if (movedTo) void navigate({ to: movedTo, replace: true });
+  }, [movedTo, navigate]);
 
   if (loading && !view) return <Text>{t('common.loading')}</Text>;
   if (!view) {
@@ -105,5 +121,5 @@ export const SignbookView = ({ access, backTo }: { access: SignbookAccess; backT
 export const SignbookPage = () => {
   const scope = scopeOf(useParams({ strict: false }));
   if (!scope.id) return null;
-  return <SignbookView key={scope.id} access={{ id: scope.id }} backTo={listPath(scope)} />;
+  return <SignbookView key={scope.id} access={{ id: scope.id }} backTo={listPath(scope)} scope={scope} />;
 };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SIGNBOOK_SUB_STATUSES } from '../../../contract/enums.ts';
-import { LIST_TABS, itemPath, listBodyOf, listPath, scopeOf, titleKeyOf } from './signbookPaths.ts';
+import { LIST_TABS, canonicalItemPath, itemPath, listBodyOf, listPath, scopeOf, titleKeyOf } from './signbookPaths.ts';
 
 describe('signbook routes', () => {
   it('tells a sub-status from a signbook id in the shared segment', () => {
@@ -25,6 +25,21 @@ describe('signbook routes', () => {
     );
     expect(itemPath({}, 'x', 'COMPLETE')).toBe('/signworkflows/status/done/x');
     expect(itemPath({}, 'x', 'IN_PROGRESS')).toBe('/signworkflows/status/in-progress/x');
+    expect(itemPath({}, 'x', 'REFUSED')).toBe('/signworkflows/status/refused/x');
+    expect(itemPath({}, 'x', 'IN_ERROR')).toBe('/signworkflows/status/error/x');
+  });
+
+  it('moves an open signbook under the list that shows it once its status leaves the current one', () => {
+    expect(canonicalItemPath({ status: 'in-progress', id: 'x' }, 'REFUSED')).toBe('/signworkflows/status/refused/x');
+    expect(canonicalItemPath({ status: 'in-progress', subStatus: 'to-sign', id: 'x' }, 'REFUSED')).toBe(
+      '/signworkflows/status/refused/x',
+    );
+    expect(canonicalItemPath({ status: 'in-progress', id: 'x' }, 'COMPLETE')).toBe('/signworkflows/status/done/x');
+    // Still listed where it is: no move (sealing failures stay under "in progress" too).
+    expect(canonicalItemPath({ status: 'in-progress', id: 'x' }, 'IN_ERROR')).toBeNull();
+    expect(canonicalItemPath({ status: 'in-progress', subStatus: 'to-sign', id: 'x' }, 'IN_PROGRESS')).toBeNull();
+    expect(canonicalItemPath({ status: 'refused', id: 'x' }, 'REFUSED')).toBeNull();
+    expect(canonicalItemPath({ status: 'refused' }, 'IN_PROGRESS')).toBeNull();
   });
 
   it('asks the server for the scope and titles it', () => {
@@ -50,6 +65,8 @@ describe('lists of the seed (000 §2 sub-statuses, 001 §7.7 inbox / waiting-for
       '/signworkflows/status/in-progress/to-sign',
       '/signworkflows/status/in-progress/waiting-for-others',
       '/signworkflows/status/done',
+      '/signworkflows/status/refused',
+      '/signworkflows/status/error',
     ]);
   });
 });
