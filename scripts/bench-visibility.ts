@@ -53,7 +53,7 @@ const groupId = (k: number): string => id(`vis:group:${k}`);
  * service note (no period, no emission date: its deposit date counts; every other one has no
  * employee). Metadata as the demo writes them (6 entries).
  */
-async function seed(db: Db): Promise<Record<string, number>> {
+async function seed(db: Db, options: { search?: boolean } = {}): Promise<Record<string, number>> {
   const timings: Record<string, number> = {};
   const began = performance.now();
   await db.query(
@@ -99,7 +99,7 @@ async function seed(db: Db): Promise<Record<string, number>> {
     await db.tx(async (q) => {
       // The rows name organisations and employees made just above: skip the per-row foreign-key checks.
       await q.query('SET LOCAL session_replication_role = replica');
-      await q.query(DOCUMENTS_SQL, [from, Math.min(DOCUMENTS, from + batch - 1), EMPLOYEES]);
+      await q.query(documentsSql(options.search === true), [from, Math.min(DOCUMENTS, from + batch - 1), EMPLOYEES]);
     });
   }
   timings.documentsMs = performance.now() - loadStarted;
@@ -112,20 +112,38 @@ async function seed(db: Db): Promise<Record<string, number>> {
   return timings;
 }
 
+/**
+ * The search vector as the insert trigger `documents_fill` (migration 0023) computes it — description,
+ * keywords, metadata values, the employee's first name and name, accents folded, French configuration
+ * — written over the generated row's own expressions, since the load runs with triggers off.
+ */
+const SEARCH_SQL = `to_tsvector('french', ${S}.fold_accents(concat_ws(' ', description, array_to_string(keywords, ' '),
+  concat_ws(' ', coalesce(ps::text, ''), coalesce(pe::text, ''), 'Site ' || r || '.' || s, 'Prénom' || (e % 97) || ' Nom' || e,
+            type, extract(year FROM coalesce(ps, em, dep))::int::text),
+  CASE WHEN emp IS NOT NULL THEN 'Prénom' || (e % 97) || ' Nom' || e END)))`;
+
+const EMPLOYEE_SORT_SQL = `CASE WHEN emp IS NOT NULL THEN ${S}.fold_accents('Nom' || e || ' ' || 'Prénom' || (e % 97)) END`;
+
 // Row g: employee e = 1 + (g-1) % E, slot k = (g-1) / E (0..9); the site follows the employee.
-const DOCUMENTS_SQL = `
+// With `search`, the full-text vector and the employee's sort key are filled too (the documents bench reads them).
+const documentsSql = (search: boolean): string => `
 INSERT INTO ${S}.documents
   (id, organization_id, employee_id, type_code, description, meta_datas, emission_date, period_start, period_end,
-   destination, keywords, deposited_at)
-SELECT md5('vis:doc:' || g)::uuid, org, emp, type, type || ' — Nom' || e,
+   destination, keywords, deposited_at${search ? ', search, employee_sort' : ''})
+SELECT id, org, emp, type, description, meta_datas, em, ps, pe, destination, keywords, dep${search ? `, ${SEARCH_SQL}, ${EMPLOYEE_SORT_SQL}` : ''}
+  FROM (${DOCUMENT_ROWS_SQL}) generated`;
+
+const DOCUMENT_ROWS_SQL = `
+SELECT md5('vis:doc:' || g)::uuid AS id, org, emp, type, type || ' — Nom' || e AS description,
        jsonb_build_array(
          jsonb_build_object('name', 'periodStartDate', 'value', coalesce(ps::text, '')),
          jsonb_build_object('name', 'periodEndDate', 'value', coalesce(pe::text, '')),
          jsonb_build_object('name', 'orgName', 'value', 'Site ' || r || '.' || s),
          jsonb_build_object('name', 'empName', 'value', 'Prénom' || (e % 97) || ' Nom' || e),
          jsonb_build_object('name', 'docType', 'value', type),
-         jsonb_build_object('name', 'year', 'value', extract(year FROM coalesce(ps, em, dep))::int::text)),
-       em, ps, pe, CASE WHEN emp IS NULL THEN 'EMPLOYER_SAFE' ELSE 'EMPLOYEE_SAFE' END, ARRAY[lower(type)], dep
+         jsonb_build_object('name', 'year', 'value', extract(year FROM coalesce(ps, em, dep))::int::text)) AS meta_datas,
+       em, ps, pe, CASE WHEN emp IS NULL THEN 'EMPLOYER_SAFE' ELSE 'EMPLOYEE_SAFE' END AS destination,
+       ARRAY[lower(type)] AS keywords, dep, e, r, s
   FROM generate_series($1::int, $2::int) g,
        LATERAL (SELECT 1 + (g - 1) % $3 AS e, (g - 1) / $3 AS k) a,
        LATERAL (SELECT 1 + (e % ${REGIONS * SITES_PER_REGION}) / ${SITES_PER_REGION} AS r,
@@ -446,7 +464,9 @@ async function main(): Promise<void> {
 }
 
 const SELF = fileURLToPath(import.meta.url);
-if (process.argv[2] === '--engine') {
+// Only when run, not when imported (scripts/bench-documents.ts reuses the seed and has its own --engine).
+const isMain = process.argv[1] !== undefined && SELF === process.argv[1];
+if (isMain && process.argv[2] === '--engine') {
   const [target, out] = process.argv.slice(3);
   measureEngine(target!)
     .then((result) => writeFileSync(out!, JSON.stringify(result)))
@@ -454,7 +474,7 @@ if (process.argv[2] === '--engine') {
       console.error(error instanceof Error ? (error.stack ?? error.message) : error);
       process.exit(1);
     });
-} else if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+} else if (isMain) {
   main().catch((error: unknown) => {
     console.error(error instanceof Error ? (error.stack ?? error.message) : error);
     process.exit(1);

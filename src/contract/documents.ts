@@ -100,8 +100,9 @@ export const DocumentSummary = S.Struct({
 export type DocumentSummary = typeof DocumentSummary.Type;
 
 /**
- * The list's answer. `count` is exact up to `VISIBLE_COUNT_CAP` (10,000); `countCapped` says the
- * total is above it (the screen reads « plus de 10 000 »).
+ * The list's answer. `count` is exact up to `VISIBLE_COUNT_CAP` (1,000: fifty pages, and what a
+ * capped count costs at a million documents, docs/operations.md « Documents archive »);
+ * `countCapped` says the total is above it (the screen reads « plus de 1 000 »).
  */
 export const DocumentPage = S.Struct({
   count: S.Number,

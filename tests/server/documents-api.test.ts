@@ -292,6 +292,11 @@ describe('zip', () => {
     // The id the session may not see is counted, never named.
     expect(manifest[4]).toMatch(/^# 1 document/);
     expect(entries.size).toBe(4);
+    // The files' sizes, for the screen's progress: the zip is that plus its headers and manifest.
+    const sizes = page.items.reduce((sum, d) => sum + d.size, 0);
+    expect([res.headers['x-document-count'], Number(res.headers['x-document-bytes'])]).toEqual(['3', sizes]);
+    expect(res.rawPayload.byteLength).toBeGreaterThan(sizes);
+    expect(res.rawPayload.byteLength).toBeLessThan(sizes + 4096);
   });
 
   it('takes a filter, within the session’s rules', async () => {

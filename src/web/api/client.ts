@@ -28,6 +28,11 @@ export interface CallOptions {
   readonly download?: { readonly accept: string };
   /** A file answer reports the bytes received so far (and the total when the server sends its length). */
   readonly onProgress?: (loaded: number, total: number | null) => void;
+  /**
+   * A header giving the expected size when the answer is streamed without a length (the documents
+   * zip's `x-document-bytes`): `onProgress` then receives it as its total.
+   */
+  readonly progressTotalHeader?: string;
 }
 
 export interface ApiClientOptions {
@@ -73,10 +78,17 @@ const readErrorBody = async (response: Response): Promise<ErrorBody> => {
 };
 
 /** The body as a Blob, read chunk by chunk when someone follows the progress (a large zip). */
-const readBlob = async (response: Response, onProgress: CallOptions['onProgress']): Promise<Blob> => {
+const readBlob = async (
+  response: Response,
+  onProgress: CallOptions['onProgress'],
+  totalHeader?: string,
+): Promise<Blob> => {
   if (!onProgress || !response.body) return response.blob();
-  const length = Number(response.headers.get('content-length'));
-  const total = Number.isFinite(length) && length > 0 ? length : null;
+  const sized = (name: string | undefined): number | null => {
+    const value = Number(name ? response.headers.get(name) : null);
+    return Number.isFinite(value) && value > 0 ? value : null;
+  };
+  const total = sized('content-length') ?? sized(totalHeader);
   const reader = response.body.getReader();
   const chunks: BlobPart[] = [];
   let loaded = 0;
@@ -150,7 +162,8 @@ export const createApiClient = (options: ApiClientOptions): ApiClient => {
           const body = await readErrorBody(response);
           throw fail(response.status, body.key ?? ERROR_KEYS.internal, body.message, body.errors, body.fields);
         }
-        if (def.binary || opts.download) return (await readBlob(response, opts.onProgress)) as T;
+        if (def.binary || opts.download)
+          return (await readBlob(response, opts.onProgress, opts.progressTotalHeader)) as T;
         if (response.status === 204) return undefined as T;
         const text = await response.text();
         return (text ? JSON.parse(text) : undefined) as T;

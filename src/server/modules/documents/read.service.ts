@@ -113,12 +113,16 @@ export const toSummary = (r: DocumentRow): DocumentSummary => ({
   },
 });
 
-/** Texts sort accent- and case-blind, the same on every server (byte order of the folded text). */
+/**
+ * Texts sort accent- and case-blind, the same on every server (byte order of the folded text); the
+ * employee's folded name is copied onto the document (`employee_sort`, migration 0025). Each order
+ * has an index ending with the tie-break, so a page walks its 20 entries instead of sorting the archive.
+ */
 const ORDER = (s: string): Record<DocumentSortField, string> => ({
   depositedAt: 'd.deposited_at',
   description: `${s}.fold_accents(d.description) COLLATE "C"`,
   typeCode: 'd.type_code',
-  employeeName: `${s}.fold_accents(e.name || ' ' || e.first_name) COLLATE "C"`,
+  employeeName: 'd.employee_sort',
   periodStart: 'd.effective_period_start',
 });
 
@@ -142,13 +146,14 @@ export async function listDocuments(q: Queryable, session: Session, body: Docume
   const s = where.schema;
   const field = body.order?.field ?? 'depositedAt';
   const dir = body.order?.sens === 'asc' ? 'ASC' : 'DESC';
-  const order = `${ORDER(s)[field]} ${dir} NULLS LAST, d.deposited_at DESC, d.id DESC`;
+  // A description is never null: its descending order is its index read backwards (NULLS FIRST).
+  const nulls = field === 'description' ? '' : ' NULLS LAST';
+  const order = `${ORDER(s)[field]} ${dir}${nulls}, d.deposited_at DESC, d.id DESC`;
   const limit = body.limit ?? DOCUMENT_PAGE_SIZE;
   const offset = body.offset ?? 0;
   const countParams = [...where.params];
-  const employeeJoin = field === 'employeeName' ? `LEFT JOIN ${s}.employees e ON e.id = d.employee_id` : '';
-  // The page's ids first (index order, no join unless the sort needs one), then their rows joined.
-  const page = `SELECT d.id FROM ${s}.documents d ${employeeJoin} WHERE ${whereSql(where)}
+  // The page's ids first (in an index's order, no join), then their rows joined.
+  const page = `SELECT d.id FROM ${s}.documents d WHERE ${whereSql(where)}
                  ORDER BY ${order} LIMIT ${param(where, limit)} OFFSET ${param(where, offset)}`;
   const [counted, rows] = await Promise.all([
     q.query<{ n: number }>(cappedCountSql(`FROM ${s}.documents d WHERE ${whereSql(where)}`), countParams),
@@ -235,7 +240,7 @@ export const PAYSLIP_TYPES_SQL = (s: string): string =>
 
 /**
  * The statistics over what the session sees, each capped like the list's count: counting a large
- * archive exactly visits every row; above the cap the figure reads « plus de 10 000 ».
+ * archive exactly visits every row; above the cap the figure reads « plus de 1 000 ».
  */
 export async function documentStats(
   q: Queryable,

@@ -88,12 +88,16 @@ export const documentRoutes: RouteTable = {
     body: DocumentArchiveBody,
     handle: async ({ deps, session, body, reply }) => {
       const archive = await buildArchive(deps.db, session, body);
-      return reply
-        .type('application/zip')
-        .header('content-disposition', disposition('attachment', 'documents.zip'))
-        .header('cache-control', 'private, no-store')
-        .header('x-document-count', String(archive.count))
-        .send(archive.stream);
+      return (
+        reply
+          .type('application/zip')
+          .header('content-disposition', disposition('attachment', 'documents.zip'))
+          .header('cache-control', 'private, no-store')
+          .header('x-document-count', String(archive.count))
+          // The length is unknown until the last entry (streamed): the files' sizes let the screen show progress.
+          .header('x-document-bytes', String(archive.bytes))
+          .send(archive.stream)
+      );
     },
   }),
   'documents.upload': route({

@@ -50,7 +50,7 @@ export interface DataTableProps<T extends RowData> {
   readonly onSelectedChange?: (ids: string[]) => void;
   readonly onRowClick?: (row: T) => void;
   readonly pageSizes?: readonly number[];
-  /** Translated text replacing « N résultats » (a total the server caps: « plus de 10 000 documents »). */
+  /** Translated text replacing « N résultats » (a total the server caps: « plus de 1 000 documents »). */
   readonly totalText?: string;
 }
 

@@ -1,6 +1,6 @@
 /**
  * The documents archive (`/documents`, issue 12): every document the user's access rules let them
- * see, with search, filters, sort and paging in the URL, the count (« plus de 10 000 » past the cap),
+ * see, with search, filters, sort and paging in the URL, the count (« plus de 1 000 » past the cap),
  * a selection or the whole filter zipped into `documents.zip`, and the upload dialog. At 600 px the
  * table becomes one column per document, so the page never scrolls sideways.
  */

@@ -21,7 +21,8 @@ let archives = 0;
 
 /**
  * Builds the zip on the server and saves it. Progress is the share of bytes received, against the
- * answer's length when the server sends it, else against `expectedBytes` (the selected rows' sizes).
+ * answer's length when the server sends it, else its `x-document-bytes` (the files' sizes added up:
+ * the zip is streamed, its length unknown), else `expectedBytes` (the selected rows' sizes).
  * Resolves `true` once saved, `false` when cancelled; rejects with the API failure.
  */
 export const downloadArchive = async (
@@ -47,6 +48,7 @@ export const downloadArchive = async (
     const blob = await services.api.call<Blob>('documents.archive', {
       body,
       signal: controller.signal,
+      progressTotalHeader: 'x-document-bytes',
       onProgress: (loaded, total) => {
         const of = total ?? expectedBytes;
         if (!of) return;
