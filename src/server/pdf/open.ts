@@ -88,20 +88,42 @@ export function pageBounds(doc: mupdf.PDFDocument, index: number): [number, numb
   }
 }
 
+function pageSizeOf(doc: mupdf.PDFDocument, index: number): PageSize {
+  let b: [number, number, number, number];
+  try {
+    b = pageBounds(doc, index);
+  } catch (error) {
+    throw new PdfProblem(ERROR_KEYS.pdfDamaged, `page ${index + 1}: ${String(error)}`);
+  }
+  return { width: b[2] - b[0], height: b[3] - b[1] };
+}
+
 /** Checks every page loads; returns the page count and sizes, or throws `PdfProblem`. */
 export function inspectPdf(bytes: Uint8Array): PdfInfo {
   const doc = openPdf(bytes);
   try {
     const pageSizes: PageSize[] = [];
     const count = doc.countPages();
+    for (let i = 0; i < count; i += 1) pageSizes.push(pageSizeOf(doc, i));
+    return { pages: count, pageSizes };
+  } finally {
+    doc.destroy();
+  }
+}
+
+/**
+ * `inspectPdf` on the API's thread for large files: the same checks, calling `pause` after each page
+ * (a time slicer, src/server/jobs/slice.ts) so a 2,000-page upload does not hold every other request
+ * for the half second mupdf takes to load its pages.
+ */
+export async function inspectPdfSliced(bytes: Uint8Array, pause: () => Promise<void>): Promise<PdfInfo> {
+  const doc = openPdf(bytes);
+  try {
+    const pageSizes: PageSize[] = [];
+    const count = doc.countPages();
     for (let i = 0; i < count; i += 1) {
-      let b: [number, number, number, number];
-      try {
-        b = pageBounds(doc, i);
-      } catch (error) {
-        throw new PdfProblem(ERROR_KEYS.pdfDamaged, `page ${i + 1}: ${String(error)}`);
-      }
-      pageSizes.push({ width: b[2] - b[0], height: b[3] - b[1] });
+      pageSizes.push(pageSizeOf(doc, i));
+      await pause();
     }
     return { pages: count, pageSizes };
   } finally {

@@ -16,6 +16,7 @@ import { publishCampaign, progressPublisher } from './push.ts';
 import { publishDeposited } from '../documents/push.ts';
 import { paperPosted } from './postal.ts';
 import { DOC_COLUMNS, type DispatchedDocRow, toDispatchedDoc } from './read.service.ts';
+import { timeSlicer } from '../../jobs/slice.ts';
 
 export const CAMPAIGN_DISPATCH_JOB = 'campaign.dispatch';
 export interface DispatchJobData {
@@ -173,6 +174,9 @@ export async function runDispatchJob(deps: DispatchJobDeps, { domain, campaignId
       [campaignId],
     );
     const allowance = await allowanceOf(deps.db, domain, campaign.organization_id, author[0]?.created_by ?? null);
+    // One short transaction per document, and a turn of the event loop every few milliseconds, so
+    // the API answers between documents (on PGlite the chain of awaits alone never lets it).
+    const slicer = timeSlicer();
     for (;;) {
       const { rows } = await deps.db.query<{ id: string }>(
         `SELECT id FROM ${s}.dispatched_docs WHERE campaign_id = $1 AND status = ANY($2::text[]) ORDER BY id LIMIT 200`,
@@ -183,6 +187,7 @@ export async function runDispatchJob(deps: DispatchJobDeps, { domain, campaignId
         const doc = await dispatchOne(deps, domain, campaign, id, allowance);
         if (doc) progress.documentChanged(toDispatchedDoc(doc));
         if (doc?.document_id) deposited = true;
+        await slicer.pause();
       }
     }
   } catch (error) {

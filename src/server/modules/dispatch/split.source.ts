@@ -8,6 +8,7 @@ import { type EmployeeLookup, openPdf, writePart } from '../../pdf/index.ts';
 import { splitPages } from './split.pages.ts';
 import type { SplitMask } from './split.mask.ts';
 import { type IgnoredPage, PARTS_PER_TX, type SplitPart, storeBatch } from './split.store.ts';
+import { timeSlicer } from '../../jobs/slice.ts';
 
 export interface SourceRow {
   id: string;
@@ -32,9 +33,6 @@ export interface SourceRun {
   opened: (pages: number) => Promise<void>;
 }
 
-const YIELD_EVERY_PAGES = 16;
-const yieldToEventLoop = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
-
 const baseName = (name: string): string => name.replace(/\.pdf$/i, '').replace(/[^\p{L}\p{N}._-]+/gu, '_');
 
 /** Returns the pages of the source and how many of them found an employee. */
@@ -45,6 +43,7 @@ export async function splitAutomaticSource(
 ): Promise<{ pages: number; matched: number }> {
   const doc = openPdf(run.bytes);
   let matched = 0;
+  const slicer = timeSlicer();
   try {
     await run.opened(doc.countPages());
     let parts: SplitPart[] = [];
@@ -57,9 +56,9 @@ export async function splitAutomaticSource(
       run.progressed();
     };
     for (const event of splitPages(doc, mask, lookup)) {
-      // mupdf works synchronously: let HTTP calls and pushes through every few pages, or a
+      // mupdf works synchronously: let HTTP calls and pushes through every few milliseconds, or a
       // 10,000-page source would hold the event loop (and, on PGlite, the database) for seconds.
-      if (event.lastPage - decided > 0 && event.lastPage % YIELD_EVERY_PAGES === 0) await yieldToEventLoop();
+      await slicer.pause();
       decided = event.lastPage;
       if (event.kind === 'ignored') ignored.push({ page: event.page, text: event.text });
       if (event.kind === 'group') {
