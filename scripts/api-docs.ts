@@ -18,7 +18,7 @@ const lines: string[] = [
   '# API reference',
   '',
   'Generated from `src/contract/routes.ts` by `npm run docs:api`; do not edit by hand.',
-  'The machine-readable OpenAPI document is served by the server at `/api/docs`.',
+  'A running server serves this reference as a page at `/api/docs` (Swagger UI) and the OpenAPI document at `/api/openapi.json`.',
   '',
   '## Protocol',
   '',

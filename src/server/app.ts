@@ -12,6 +12,7 @@ import type { Config } from './config.ts';
 import type { Db } from './db/db.ts';
 import { errorHandler } from './http/errors.ts';
 import { registerHealth } from './http/health.ts';
+import { registerApiDocs } from './http/api-docs.ts';
 import { buildOpenApi } from './http/openapi.ts';
 import { type Deps, type RouteTable, installAuthHook, registerRoutes } from './http/routes.ts';
 import { BARE_ERROR_HEADERS, registerSecurityHeaders } from './http/security-headers.ts';
@@ -112,19 +113,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   registerHealth(app, db, config.version);
   const openApi = buildOpenApi(ROUTE_TABLE, config.version);
-  app.get('/api/docs', async () => openApi);
-  app.get('/api/docs.html', async (_req, reply) =>
-    reply.type('text/html; charset=utf-8').send(
-      `<!doctype html><html lang="fr"><head><meta charset="utf-8"><title>API</title></head><body>
-<h1>${String((openApi.info as { title: string }).title)}</h1><p><a href="/api/docs">OpenAPI (JSON)</a></p><ul>
-${Object.entries(openApi.paths as Record<string, Record<string, { operationId: string; summary: string }>>)
-  .flatMap(([path, ops]) =>
-    Object.entries(ops).map(([method, op]) => `<li><code>${method.toUpperCase()} ${path}</code> — ${op.summary}</li>`),
-  )
-  .join('\n')}
-</ul></body></html>`,
-    ),
-  );
+  // `/api/openapi.json` (the document) and `/api/docs` (a viewer reading it); `/api/docs.html` is kept for old links.
+  registerApiDocs(app, openApi);
+  app.get('/api/docs.html', async (_req, reply) => reply.redirect('/api/docs', 301));
 
   await registerSpa(app, config.webDir);
   return app;

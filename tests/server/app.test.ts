@@ -47,7 +47,7 @@ describe('plumbing', () => {
   });
 
   it('publishes an OpenAPI document with every contract route and the login schemas', async () => {
-    const doc = (await app.inject({ method: 'GET', url: '/api/docs' })).json();
+    const doc = (await app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
     expect(doc.openapi).toBe('3.1.0');
     const operations = Object.values(doc.paths as Record<string, Record<string, { operationId: string }>>).flatMap(
       (ops) => Object.values(ops).map((op) => op.operationId),
@@ -56,6 +56,39 @@ describe('plumbing', () => {
     const login = doc.paths['/api/user/rh-user/login'].post;
     expect(JSON.stringify(login.requestBody)).toContain('password');
     expect(login.security).toEqual([]);
+  });
+
+  it('serves an API reference viewer at /api/docs, from this origin, reading /api/openapi.json', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/docs' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    expect(res.body).toContain('<div id="swagger-ui"></div>');
+    // No inline script and no other origin: every script and style is a file served here.
+    const sources = [...res.body.matchAll(/<(?:script|link)[^>]*(?:src|href)="([^"]+)"/g)].map((m) => m[1]);
+    expect(sources).toEqual([
+      '/api/docs/favicon-32x32.png',
+      '/api/docs/swagger-ui.css',
+      '/api/docs/swagger-ui-bundle.js',
+      '/api/docs/init.js',
+    ]);
+    expect(res.body).not.toMatch(/<script>(?!<\/script>)/);
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toContain('unsafe-eval');
+    expect(csp).toContain("frame-ancestors 'none'");
+    const init = await app.inject({ method: 'GET', url: '/api/docs/init.js' });
+    expect(init.body).toContain("url: '/api/openapi.json'");
+    expect(init.body).toContain('validatorUrl: null');
+    const bundle = await app.inject({ method: 'GET', url: '/api/docs/swagger-ui-bundle.js' });
+    expect([bundle.statusCode, bundle.headers['content-type']]).toEqual([200, 'text/javascript; charset=utf-8']);
+    expect(bundle.body).toContain('SwaggerUIBundle');
+    const css = await app.inject({ method: 'GET', url: '/api/docs/swagger-ui.css' });
+    expect([css.statusCode, String(css.headers['content-type'])]).toEqual([200, 'text/css; charset=utf-8']);
+    // Only the viewer's files: nothing else of the package (its source maps included) is reachable.
+    for (const other of ['swagger-ui-bundle.js.map', 'package.json', 'index.html', '..%2Fpackage.json'])
+      expect((await app.inject({ method: 'GET', url: `/api/docs/${other}` })).statusCode, other).toBe(404);
+    const old = await app.inject({ method: 'GET', url: '/api/docs.html' });
+    expect([old.statusCode, old.headers.location]).toEqual([301, '/api/docs']);
   });
 
   it('says in French to build the SPA when dist/web is missing', async () => {
