@@ -1,4 +1,4 @@
--- The documents list sorted by description or by employee (issue 12; `npm run bench:documents`,
+-- The documents list sorted by description, period or employee (issue 12; `npm run bench:documents`,
 -- docs/operations.md « Documents archive »): without an index in that order, a page sorted so
 -- read and sorted every visible document — over a second at 1,000,000 documents. Each order now has
 -- an index that ends with the list's tie-break (newest deposit first), so a page walks 20 entries.
@@ -7,6 +7,9 @@
 -- every server); the index holds that very expression. Descending pages read it backwards.
 CREATE INDEX documents_description_order ON __SCHEMA__.documents
   ((__SCHEMA__.fold_accents(description)) COLLATE "C", deposited_at DESC, id DESC);
+
+-- Period (the stored effective start, never null): ascending reads it forwards, descending backwards.
+CREATE INDEX documents_period_order ON __SCHEMA__.documents (effective_period_start, deposited_at DESC, id DESC);
 
 -- Employee: the name lives in the employees table, so the folded « name first-name » is copied onto
 -- the document by the trigger that already reads it for the search vector (at insert, when the

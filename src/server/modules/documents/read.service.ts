@@ -146,8 +146,9 @@ export async function listDocuments(q: Queryable, session: Session, body: Docume
   const s = where.schema;
   const field = body.order?.field ?? 'depositedAt';
   const dir = body.order?.sens === 'asc' ? 'ASC' : 'DESC';
-  // A description is never null: its descending order is its index read backwards (NULLS FIRST).
-  const nulls = field === 'description' ? '' : ' NULLS LAST';
+  // Only the employee may be missing. Elsewhere NULLS LAST would not match the indexes' order
+  // (DESC means NULLS FIRST): the newest-first page then sorted every visible document (1.2 s at a million).
+  const nulls = field === 'employeeName' ? ' NULLS LAST' : '';
   const order = `${ORDER(s)[field]} ${dir}${nulls}, d.deposited_at DESC, d.id DESC`;
   const limit = body.limit ?? DOCUMENT_PAGE_SIZE;
   const offset = body.offset ?? 0;
