@@ -80,7 +80,7 @@ test('an administrator gives a payroll officer one sub-organisation and two feat
   const nav = officer.getByRole('navigation', { name: fr('shell.nav.label') });
   await expect(nav.getByText(fr('shell.nav.employees'))).toBeVisible();
   await expect(nav.getByText(fr('shell.nav.campaigns'))).toBeVisible();
-  await expect(nav.getByRole('link', { name: fr('shell.nav.documents') })).toHaveCount(0);
+  await expect(nav.getByRole('link', { name: fr('shell.nav.documents'), exact: true })).toHaveCount(0);
   await officer.getByRole('button', { name: fr('shell.topbar.accountMenu') }).click();
   const menu = officer.getByRole('menu');
   await expect(menu.getByRole('menuitem', { name: fr('shell.topbar.profile') })).toBeVisible();
@@ -135,7 +135,7 @@ test('an administrator gives a payroll officer one sub-organisation and two feat
   // Next page load, same session: the officer sees it without logging in again.
   await officer.reload();
   await expect(officer).not.toHaveURL(/\/login/);
-  await expect(nav.getByRole('link', { name: fr('shell.nav.documents') })).toBeVisible();
+  await expect(nav.getByRole('link', { name: fr('shell.nav.documents'), exact: true })).toBeVisible();
   const widened = (await (
     await officer.request.get(routeUrl('organizations.eligible'), { headers: await sessionHeaders(officer) })
   ).json()) as Organization[];
