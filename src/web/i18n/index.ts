@@ -5,6 +5,7 @@
  */
 import i18next, { type BackendModule, type ReadCallback } from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { registerFormatters } from './formatters.ts';
 import { DEFAULT_LOCALE, LOCALES, type Locale } from '../../contract/constants.ts';
 
 /** Cache-busting segment of the locale URL; the server accepts any value. */
@@ -67,6 +68,7 @@ export const initI18n = async (): Promise<typeof i18next> => {
       react: { useSuspense: false },
       returnNull: false,
     });
+  registerFormatters(i18next);
   document.documentElement.lang = i18next.language;
   return i18next;
 };

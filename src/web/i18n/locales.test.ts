@@ -24,7 +24,8 @@ const flatten = (tree: Tree, prefix = ''): Map<string, string> => {
 };
 const leaves = (value: unknown): string[] =>
   typeof value === 'string' ? [value] : Object.values(value as Record<string, unknown>).flatMap(leaves);
-const variables = (text: string) => [...text.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort();
+// `{{name}}` or `{{name, formatter}}` (formatters.ts): the variable is the name either way.
+const variables = (text: string) => [...text.matchAll(/\{\{\s*(\w+)(?:\s*,[^}]*)?\}\}/g)].map((m) => m[1]).sort();
 const resolves = (keys: Map<string, string>, key: string) => keys.has(key) || keys.has(`${key}_other`);
 
 const fr = flatten(load('fr'));

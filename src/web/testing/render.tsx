@@ -4,6 +4,7 @@ import { render, type RenderResult } from '@testing-library/react';
 import i18next from 'i18next';
 import type { ReactElement } from 'react';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
+import { registerFormatters } from '../i18n/formatters.ts';
 import fr from '../i18n/locales/fr.json';
 import { system } from '../theme.ts';
 
@@ -16,6 +17,7 @@ void testI18n.use(initReactI18next).init({
   interpolation: { escapeValue: false },
   initAsync: false,
 });
+registerFormatters(testI18n);
 
 export const renderWithProviders = (ui: ReactElement): RenderResult =>
   render(
