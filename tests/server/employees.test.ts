@@ -223,6 +223,11 @@ describe('CSV export', () => {
     const active = await list({ status: 'active', limit: 1 });
     expect(lines).toHaveLength(active.count + 1);
     expect(lines[1]!.split(';')[2]).toMatch(/^\d{2}\/\d{2}\/\d{4}$/);
+    // The safe's status in the screen's words (« Activé »), not another one.
+    const safeColumn = lines[0]!.split(';').indexOf('Coffre-fort');
+    const safeWords = new Set(lines.slice(1).map((line) => line.split(';')[safeColumn]));
+    expect([...safeWords].every((w) => ['Non créé', 'Non finalisé', 'Activé'].includes(w ?? ''))).toBe(true);
+    expect(safeWords.has('Activé')).toBe(true);
   });
 
   it('quotes values holding the separator or quotes', async () => {

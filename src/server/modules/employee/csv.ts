@@ -31,10 +31,11 @@ export const CSV_HEADERS = [
   'Date de création',
 ] as const;
 
+/** The words the employee screens use for the safe's status (fr.json `employees.safeStatus`). */
 const SAFE_LABELS: Record<string, string> = {
   NOT_CREATED: 'Non créé',
   NOT_FINALISED: 'Non finalisé',
-  FINALISED: 'Finalisé',
+  FINALISED: 'Activé',
 };
 
 /** A first character a spreadsheet reads as the start of a formula (OWASP "CSV injection"). */
