@@ -187,7 +187,12 @@ describe('campaign creation', () => {
     expect(emitted).toEqual([
       {
         type: 'creation.alert',
-        alert: { type: 'error', key: ALERT_KEYS.campaigns.dispatchCreationError, detail: 'Paul Martin, Léa Roy' },
+        alert: {
+          type: 'error',
+          key: ALERT_KEYS.campaigns.dispatchCreationError,
+          cause: 'error.campaign.recipient-without-email',
+          detail: 'Paul Martin, Léa Roy',
+        },
       },
     ]);
     send({ type: 'creation.send' });

@@ -148,6 +148,7 @@ export const campaignCreationMachine = setup({
       alert: {
         type: 'error' as const,
         key: context.failure?.key ?? ALERT_KEYS.campaigns.dispatchCreationError,
+        ...(context.failure?.detailKey ? { cause: context.failure.detailKey } : {}),
         ...(context.failure?.detail ? { detail: context.failure.detail } : {}),
       },
     })),

@@ -107,5 +107,9 @@ export interface SubmitInput {
 }
 
 export type CreationEmitted =
-  | { readonly type: 'creation.alert'; readonly alert: { type: 'success' | 'error'; key: string; detail?: string } }
+  | {
+      readonly type: 'creation.alert';
+      /** `cause`: the server's error key (why), `detail`: what it named (files, people). */
+      readonly alert: { type: 'success' | 'error'; key: string; cause?: string; detail?: string };
+    }
   | { readonly type: 'creation.sent'; readonly campaignId: string };

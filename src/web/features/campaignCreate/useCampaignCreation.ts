@@ -2,6 +2,7 @@
 import { useNavigate } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { campaignCreationMachine, selectCreation } from '../../../../machines/campaign-creation/index.ts';
 import { useAlerts, useServices } from '../../app/index.ts';
 import { createSubmitCampaign } from './submitCampaign.ts';
@@ -11,6 +12,7 @@ let fileIds = 0;
 export const useCampaignCreation = () => {
   const services = useServices();
   const { push } = useAlerts();
+  const { t } = useTranslation();
   const navigate = useNavigate();
   /** The accepted files' bytes stay here; the machine holds their ids, names and sizes. */
   const [files] = useState(() => new Map<string, File>());
@@ -25,9 +27,14 @@ export const useCampaignCreation = () => {
   const view = useSelector(actor, selectCreation);
 
   useEffect(() => {
-    const alerts = actor.on('creation.alert', ({ alert }) =>
-      push({ type: alert.type, message: alert.key, ...(alert.detail ? { detail: alert.detail } : {}) }),
-    );
+    // A sentence, not a bare file name: « … a échoué. Ce PDF est endommagé ou incomplet : … (two.pdf) ».
+    const alerts = actor.on('creation.alert', ({ alert }) => {
+      const cause = alert.cause ? t(alert.cause, { defaultValue: '' }) : '';
+      const detail = [cause, alert.detail ? (cause ? `(${alert.detail})` : alert.detail) : '']
+        .filter(Boolean)
+        .join(' ');
+      push({ type: alert.type, message: alert.key, ...(detail ? { detail } : {}) });
+    });
     // After the machine has left `sending`, so the leave guard lets the page go.
     const sent = actor.on('creation.sent', ({ campaignId }) => {
       setTimeout(() => void navigate({ to: '/campaigns/$campaignId', params: { campaignId } }), 0);
@@ -36,7 +43,7 @@ export const useCampaignCreation = () => {
       alerts.unsubscribe();
       sent.unsubscribe();
     };
-  }, [actor, push, navigate]);
+  }, [actor, push, navigate, t]);
 
   const addFile = (file: File) => {
     const id = `file-${(fileIds += 1)}`;
