@@ -82,7 +82,8 @@ const IdentityCard = () => {
               </Field.Root>
             </SimpleGrid>
             <Text fontSize="sm" color="fg.muted">
-              {t('profile.identity.login')} : {user.login} · {t('profile.identity.email')} : {user.email ?? '—'}
+              {/* One text per language: French puts a space before the colon, English does not. */}
+              {t('profile.identity.summary', { login: user.login, email: user.email ?? '—' })}
             </Text>
             {user.email ? null : (
               <Text fontSize="sm" color="orange.fg">
