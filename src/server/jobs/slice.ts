@@ -11,6 +11,9 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 /** Work this long (ms) at most between two turns of the event loop. */
 export const SLICE_MS = 8;
 
+/** A turn of the event loop now, between two steps that each hold the thread for tens of milliseconds. */
+export const yieldNow = (): Promise<void> => nextTurn();
+
 export function timeSlicer(sliceMs: number = SLICE_MS): { pause(): Promise<void> } {
   let since = performance.now();
   return {

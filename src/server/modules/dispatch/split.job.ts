@@ -9,6 +9,7 @@ import type { DomainId } from '../../../contract/constants.ts';
 import { ERROR_KEYS } from '../../../contract/keys.ts';
 import { type Db, schemaOf } from '../../db/db.ts';
 import { type SafePort, safePortOf } from '../../ports/safe.ts';
+import { yieldNow } from '../../jobs/slice.ts';
 import type { Push } from '../../push/push.ts';
 import { employeeMatcher, isPdfProblem } from '../../pdf/index.ts';
 import { readFile } from '../../files/store.ts';
@@ -123,6 +124,8 @@ export async function runSplitJob(deps: SplitJobDeps, data: SplitJobData): Promi
         const mask = await maskFor(db, data.domain, campaign.organization_id, source.doc_type_code);
         if (!mask) throw new SplitFailure(ERROR_KEYS.campaignMaskRequired);
         const lookup = await employeeMatcher(db, data.domain, orgIds, mask.identifier);
+        // Loading thousands of employees held the thread (and PGlite) for tens of ms: let requests through.
+        await yieldNow();
         const result = await splitAutomaticSource(run, mask, lookup);
         if (result.matched === 0) throw new SplitFailure(ERROR_KEYS.campaignNoPageMatched);
         pages = result.pages;

@@ -8,7 +8,7 @@ import { type EmployeeLookup, openPdf, writePart } from '../../pdf/index.ts';
 import { splitPages } from './split.pages.ts';
 import type { SplitMask } from './split.mask.ts';
 import { type IgnoredPage, PARTS_PER_TX, type SplitPart, storeBatch } from './split.store.ts';
-import { timeSlicer } from '../../jobs/slice.ts';
+import { timeSlicer, yieldNow } from '../../jobs/slice.ts';
 
 export interface SourceRow {
   id: string;
@@ -46,6 +46,8 @@ export async function splitAutomaticSource(
   const slicer = timeSlicer();
   try {
     await run.opened(doc.countPages());
+    // Opening the source and, next, the zone reader's warm-up (~90 ms) each hold the thread: a turn between them.
+    await yieldNow();
     let parts: SplitPart[] = [];
     let ignored: IgnoredPage[] = [];
     let decided = 0;
