@@ -109,6 +109,8 @@ export async function runSplitJob(deps: SplitJobDeps, data: SplitJobData): Promi
       await db.tx((q) => wipeSource(q, data.domain, data.campaignId, source));
       const bytes = (await readFile(db, data.domain, source.file_id))?.bytes;
       if (!bytes) throw new SplitFailure(ERROR_KEYS.pdfDamaged);
+      // The campaign's creation and the source's reading came just before: a turn before the employees load.
+      await yieldNow();
       const run = {
         db,
         domain: data.domain,
