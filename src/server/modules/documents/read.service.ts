@@ -153,23 +153,39 @@ export async function listDocuments(q: Queryable, session: Session, body: Docume
   const limit = body.limit ?? DOCUMENT_PAGE_SIZE;
   const offset = body.offset ?? 0;
   const countParams = [...where.params];
-  // The page's ids first (in an index's order, no join), then their rows joined.
-  const page = `SELECT d.id FROM ${s}.documents d WHERE ${whereSql(where)}
-                 ORDER BY ${order} LIMIT ${param(where, limit)} OFFSET ${param(where, offset)}`;
-  const [counted, rows] = await Promise.all([
-    q.query<{ n: number }>(cappedCountSql(`FROM ${s}.documents d WHERE ${whereSql(where)}`), countParams),
+  const count = () =>
+    q.query<{ n: number }>(cappedCountSql(`FROM ${s}.documents d WHERE ${whereSql(where)}`), countParams);
+  const rowsIn = (page: string) =>
     q.query<DocumentRow>(
       `SELECT ${COLUMNS} FROM ${s}.documents d ${joins(s)} WHERE d.id IN (${page}) ORDER BY ${order}`,
       where.params,
-    ),
-  ]);
+    );
+  const tail = `ORDER BY ${order} LIMIT ${param(where, limit)} OFFSET ${param(where, offset)}`;
+  // The page's ids first (in an index's order, no join), then their rows joined.
+  const walked = `SELECT d.id FROM ${s}.documents d WHERE ${whereSql(where)} ${tail}`;
+  if (!body.search) {
+    const [counted, rows] = await Promise.all([count(), rowsIn(walked)]);
+    return pageOf(counted.rows[0]?.n ?? 0, rows.rows);
+  }
+  // A search that matches few documents: walking an order's index until 20 match reads most of the
+  // archive (« nom12 », 968 of 1,000,000: 130 ms on PostgreSQL, 210 on PGlite), while its matches,
+  // found through the full-text index and then sorted, cost a few milliseconds. The capped count says
+  // which case this is; the matches are fenced off (MATERIALIZED) so the planner cannot walk instead.
+  const counted = await count();
   const n = counted.rows[0]?.n ?? 0;
-  return {
-    count: Math.min(n, VISIBLE_COUNT_CAP),
-    countCapped: n > VISIBLE_COUNT_CAP,
-    items: rows.rows.map(toSummary),
-  };
+  if (n > VISIBLE_COUNT_CAP) return pageOf(n, (await rowsIn(walked)).rows);
+  const fenced = `WITH d AS MATERIALIZED (
+      SELECT d.id, d.deposited_at, d.description, d.type_code, d.employee_sort, d.effective_period_start
+        FROM ${s}.documents d WHERE ${whereSql(where)})
+    SELECT d.id FROM d ${tail}`;
+  return pageOf(n, (await rowsIn(fenced)).rows);
 }
+
+const pageOf = (n: number, rows: readonly DocumentRow[]): DocumentPage => ({
+  count: Math.min(n, VISIBLE_COUNT_CAP),
+  countCapped: n > VISIBLE_COUNT_CAP,
+  items: rows.map(toSummary),
+});
 
 /** The visible document `id`, or 404. */
 export async function visibleDocument(q: Queryable, session: Session, id: string): Promise<DocumentRow> {
