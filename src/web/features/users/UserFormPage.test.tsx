@@ -53,9 +53,9 @@ describe('user form', () => {
     type('Prénom', 'Léa');
     type('Identifiant', 'lea.martin');
     type('E-mail', 'lea@');
-    expect(screen.getByText('Format incorrect')).toBeTruthy();
+    expect(screen.getByText(/^Format incorrect : adresse e-mail attendue/)).toBeTruthy();
     type('E-mail', 'lea.martin@horizon-demo.fr');
-    expect(screen.queryByText('Format incorrect')).toBeNull();
+    expect(screen.queryByText(/^Format incorrect/)).toBeNull();
     act(() => {
       fireEvent.change(screen.getByRole('combobox', { name: /Organisation racine/ }), { target: { value: ORG_PARIS } });
     });
