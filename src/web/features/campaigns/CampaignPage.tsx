@@ -4,7 +4,7 @@
  */
 import { Alert, Box, Button, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { useNavigate, useParams } from '@tanstack/react-router';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { campaignMachine, selectCampaign, snapshotFor } from '../../../../machines/campaign/index.ts';
 import type { DispatchedDocPage } from '../../../contract/dispatch.ts';
@@ -48,12 +48,38 @@ export const CampaignPage = () => {
   const [busy, setBusy] = useState<CampaignAction | null>(null);
   const [asking, setAsking] = useState<Confirmable | 'refuseDocuments' | null>(null);
 
+  /**
+   * Pushes applied so far. A re-read answered while the jobs ran may be older than a push that
+   * arrived meanwhile (the API answers between documents): such an answer is read again instead of
+   * laid over the newer pushed state — a page left « En distribution » after « Distribuée ».
+   */
+  const pushes = useRef(0);
+  const reread = useCallback(
+    (id: string, fallback?: Campaign | null): void => {
+      const attempt = (n: number): void => {
+        const seen = pushes.current;
+        api
+          .call<Campaign>('campaigns.get', { params: { id } })
+          .then((fresh) => {
+            if (pushes.current !== seen && n < 3) return attempt(n + 1);
+            // Still racing pushes after a few reads: they keep the page current, keep theirs.
+            setCampaign((current) => (current && pushes.current !== seen ? current : fresh));
+          })
+          .catch(() => fallback && setCampaign(fallback));
+      };
+      attempt(0);
+    },
+    [api],
+  );
+
   useEffect(() => {
     if (!campaignId) return;
     const controller = new AbortController();
+    const seen = pushes.current;
     api
       .call<Campaign>('campaigns.get', { params: { id: campaignId }, signal: controller.signal })
-      .then(setCampaign)
+      // Nothing shown yet: nothing pushed can be newer than this first answer.
+      .then((fresh) => setCampaign((current) => (current && pushes.current !== seen ? current : fresh)))
       .catch(() => !controller.signal.aborted && setMissing(true));
     return () => controller.abort();
   }, [api, campaignId]);
@@ -89,7 +115,10 @@ export const CampaignPage = () => {
   }, [api, request]); // eslint-disable-line react-hooks/exhaustive-deps -- request carries every input
 
   useCampaignLive(campaignId, {
-    campaign: (update) => setCampaign((c) => (c ? update(c) : c)),
+    campaign: (update) => {
+      pushes.current += 1;
+      setCampaign((c) => (c ? update(c) : c));
+    },
     document: (doc) =>
       setDocs((d) =>
         d ? { ...d, data: { ...d.data, items: d.data.items.map((row) => (row.id === doc.id ? doc : row)) } } : d,
@@ -112,10 +141,7 @@ export const CampaignPage = () => {
         d ? { ...d, data: { ...d.data, items: d.data.items.map((r) => (r.id === updated.id ? updated : r)) } } : d,
       );
     }
-    api
-      .call<Campaign>('campaigns.get', { params: { id: doc.campaignId } })
-      .then(setCampaign)
-      .catch(() => undefined);
+    reread(doc.campaignId);
   };
 
   const run = async (action: CampaignAction, reason?: string) => {
@@ -131,10 +157,7 @@ export const CampaignPage = () => {
       return;
     }
     // Re-read rather than keep the action's answer: a push sent while the call ran may be newer.
-    api
-      .call<Campaign>('campaigns.get', { params: { id: campaign.id } })
-      .then(setCampaign)
-      .catch(() => outcome.campaign && setCampaign(outcome.campaign));
+    reread(campaign.id, outcome.campaign);
     setSelected([]);
     setDocsVersion((v) => v + 1);
   };
