@@ -17,16 +17,13 @@
  * (each zipped PDF's size, 100), BENCH_PG_URL (admin URL; `none` skips PostgreSQL), BENCH_ENGINES,
  * BENCH_EXPLAIN=1 (prints the plans of the 10-rule user's list statements).
  */
-import { spawn } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { cpus, loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { writeFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
 import { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { fileURLToPath } from 'node:url';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
-import pg from 'pg';
 import type { DocumentSearchBody } from '../src/contract/documents.ts';
 import type { DocumentCriteria } from '../src/contract/rights.ts';
 import { VISIBLE_COUNT_CAP, cappedCountSql } from '../src/server/auth/document-visibility.ts';
@@ -39,6 +36,7 @@ import { addFilter, type Session, visibleWhere, whereSql } from '../src/server/m
 import { listDocuments, visibleDocument } from '../src/server/modules/documents/read.service.ts';
 import { seed, tenRules } from './bench-visibility.ts';
 import { percentile } from './bench/measure.ts';
+import { runOnEngines } from './bench/engines.ts';
 
 const PG_ADMIN_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const DOCUMENTS = Number(process.env.BENCH_DOCUMENTS ?? 1_000_000);
@@ -401,60 +399,18 @@ function printEngine(r: EngineResult): void {
 
 const SELF = fileURLToPath(import.meta.url);
 
-function runEngine(target: string, out: string): Promise<void> {
-  return new Promise((done, fail) => {
-    const child = spawn(process.execPath, ['--expose-gc', '--import', 'tsx', SELF, '--engine', target, out], {
-      stdio: ['ignore', 'inherit', 'inherit'],
-      env: { PGLITE_SHARED_BUFFERS: '128MB', ...process.env },
-    });
-    child.once('error', fail);
-    child.once('exit', (code) => (code === 0 ? done() : fail(new Error(`engine ${target} exited with ${code}`))));
-  });
-}
-
-async function admin(sql: string): Promise<void> {
-  const client = new pg.Client({ connectionString: PG_ADMIN_URL });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
-
 async function main(): Promise<void> {
   const began = performance.now();
   const loadAtStart = loadavg()[0]!;
-  const work = mkdtempSync(join(tmpdir(), 'bench-documents-'));
-  const results: (EngineResult | string)[] = [];
-  try {
-    if (ENGINES.includes('pglite')) {
-      console.log(`[bench:documents] PGlite in ${work}/pglite: seeding ${num(DOCUMENTS)} documents and measuring…`);
-      await runEngine(join(work, 'pglite'), join(work, 'pglite.json'));
-      results.push(JSON.parse(readFileSync(join(work, 'pglite.json'), 'utf8')) as EngineResult);
-      rmSync(join(work, 'pglite'), { recursive: true, force: true });
-    }
-    if (ENGINES.includes('postgres')) {
-      if (PG_ADMIN_URL === 'none') results.push('PostgreSQL skipped (BENCH_PG_URL=none)');
-      else {
-        const name = `bench_docs_${randomBytes(4).toString('hex')}`;
-        try {
-          await admin(`CREATE DATABASE ${name}`);
-          const url = new URL(PG_ADMIN_URL);
-          url.pathname = `/${name}`;
-          console.log(`[bench:documents] PostgreSQL database ${name}: seeding and measuring…`);
-          await runEngine(url.toString(), join(work, 'postgres.json'));
-          results.push(JSON.parse(readFileSync(join(work, 'postgres.json'), 'utf8')) as EngineResult);
-        } catch (error) {
-          results.push(`PostgreSQL skipped: ${(error as Error).message}`);
-        } finally {
-          await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => undefined);
-        }
-      }
-    }
-  } finally {
-    rmSync(work, { recursive: true, force: true });
-  }
+  const results = await runOnEngines<EngineResult>({
+    self: SELF,
+    name: 'bench:documents',
+    engines: ENGINES,
+    pgAdminUrl: PG_ADMIN_URL,
+    doing: `seeding ${num(DOCUMENTS)} documents and measuring`,
+    nodeArgs: ['--expose-gc'],
+    env: { PGLITE_SHARED_BUFFERS: '128MB' },
+  });
   console.log(
     `\nDocuments archive (issue 12 « Speed and memory »): the services of src/server/modules/documents/ called ` +
       `in-process by a user who sees the whole company through 10 access rules; ${CALLS} timed calls after ` +

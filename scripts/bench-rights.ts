@@ -17,13 +17,9 @@
  * read, a quarter of it for the list), BENCH_PG_URL (admin URL; `none` skips PostgreSQL),
  * BENCH_ENGINES (`pglite,postgres`).
  */
-import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { cpus, loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { writeFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import type { UserListBody } from '../src/contract/rights.ts';
 import { authenticate, createSession, loadSession } from '../src/server/auth/sessions.ts';
 import { loadConfig } from '../src/server/config.ts';
@@ -31,6 +27,7 @@ import { type Db, openDb } from '../src/server/db/db.ts';
 import { migrate } from '../src/server/db/migrate.ts';
 import { listUsers } from '../src/server/modules/rights/users.service.ts';
 import { type Timing, timeCalls } from './bench/measure.ts';
+import { runOnEngines } from './bench/engines.ts';
 
 const PG_ADMIN_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const USERS = Number(process.env.BENCH_USERS ?? 10_000);
@@ -251,60 +248,16 @@ function printEngine(r: EngineResult): void {
 
 /* ------------------------------------------------------------------ driver */
 
-function runEngine(target: string, out: string): Promise<void> {
-  return new Promise((done, fail) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', SELF, '--engine', target, out], {
-      stdio: ['ignore', 'inherit', 'inherit'],
-    });
-    child.once('error', fail);
-    child.once('exit', (code) => (code === 0 ? done() : fail(new Error(`engine ${target} exited with ${code}`))));
-  });
-}
-
-async function admin(sql: string): Promise<void> {
-  const client = new pg.Client({ connectionString: PG_ADMIN_URL });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
-
 async function main(): Promise<void> {
   const began = performance.now();
   const loadAtStart = loadavg()[0]!;
-  const work = mkdtempSync(join(tmpdir(), 'bench-rights-'));
-  const results: (EngineResult | string)[] = [];
-  try {
-    if (ENGINES.includes('pglite')) {
-      console.log(
-        `[bench:rights] PGlite in ${work}/pglite: seeding ${USERS.toLocaleString('en')} users and measuring…`,
-      );
-      await runEngine(join(work, 'pglite'), join(work, 'pglite.json'));
-      results.push(JSON.parse(readFileSync(join(work, 'pglite.json'), 'utf8')) as EngineResult);
-    }
-    if (ENGINES.includes('postgres')) {
-      if (PG_ADMIN_URL === 'none') results.push('PostgreSQL skipped (BENCH_PG_URL=none)');
-      else {
-        const name = `bench_rights_${randomBytes(4).toString('hex')}`;
-        try {
-          await admin(`CREATE DATABASE ${name}`);
-          const url = new URL(PG_ADMIN_URL);
-          url.pathname = `/${name}`;
-          console.log(`[bench:rights] PostgreSQL database ${name}: seeding and measuring…`);
-          await runEngine(url.toString(), join(work, 'postgres.json'));
-          results.push(JSON.parse(readFileSync(join(work, 'postgres.json'), 'utf8')) as EngineResult);
-        } catch (error) {
-          results.push(`PostgreSQL skipped: ${(error as Error).message}`);
-        } finally {
-          await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => undefined);
-        }
-      }
-    }
-  } finally {
-    rmSync(work, { recursive: true, force: true });
-  }
+  const results = await runOnEngines<EngineResult>({
+    self: SELF,
+    name: 'bench:rights',
+    engines: ENGINES,
+    pgAdminUrl: PG_ADMIN_URL,
+    doing: `seeding ${USERS.toLocaleString('en')} users and measuring`,
+  });
   console.log('\nRights (issue 11 « Speed »): p50/p95 against references measured in the same run.');
   for (const r of results) {
     if (typeof r === 'string') console.log(`\n${r}`);

@@ -8,18 +8,16 @@
  * Env: BENCH_DOCUMENTS, BENCH_EMPLOYEES, BENCH_CALLS, BENCH_PG_URL (admin URL; `none` skips
  * PostgreSQL), BENCH_ENGINES (`pglite,postgres` by default).
  */
-import { spawn } from 'node:child_process';
-import { createHash, randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { cpus, loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { createHash } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import type { DocumentCriteria } from '../src/contract/rights.ts';
 import { cappedCountSql, compileVisibility, VISIBLE_COUNT_CAP } from '../src/server/auth/document-visibility.ts';
 import { type Db, openDb } from '../src/server/db/db.ts';
 import { migrate } from '../src/server/db/migrate.ts';
 import { percentile } from './bench/measure.ts';
+import { runOnEngines } from './bench/engines.ts';
 
 const PG_ADMIN_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const DOCUMENTS = Number(process.env.BENCH_DOCUMENTS ?? 1_000_000);
@@ -395,59 +393,16 @@ function printEngine(r: EngineResult): void {
 
 /* ------------------------------------------------------------------ driver */
 
-function runEngine(target: string, out: string): Promise<void> {
-  return new Promise((done, fail) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', SELF, '--engine', target, out], {
-      stdio: ['ignore', 'inherit', 'inherit'],
-    });
-    child.once('error', fail);
-    child.once('exit', (code) => (code === 0 ? done() : fail(new Error(`engine ${target} exited with ${code}`))));
-  });
-}
-
-async function admin(sql: string): Promise<void> {
-  const client = new pg.Client({ connectionString: PG_ADMIN_URL });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
-
 async function main(): Promise<void> {
   const began = performance.now();
   const loadAtStart = loadavg()[0]!;
-  const work = mkdtempSync(join(tmpdir(), 'bench-visibility-'));
-  const results: (EngineResult | string)[] = [];
-  try {
-    if (ENGINES.includes('pglite')) {
-      console.log(`[bench:visibility] PGlite in ${work}/pglite: seeding ${num(DOCUMENTS)} documents and measuring…`);
-      await runEngine(join(work, 'pglite'), join(work, 'pglite.json'));
-      results.push(JSON.parse(readFileSync(join(work, 'pglite.json'), 'utf8')) as EngineResult);
-      rmSync(join(work, 'pglite'), { recursive: true, force: true });
-    }
-    if (ENGINES.includes('postgres')) {
-      if (PG_ADMIN_URL === 'none') results.push('PostgreSQL skipped (BENCH_PG_URL=none)');
-      else {
-        const name = `bench_vis_${randomBytes(4).toString('hex')}`;
-        try {
-          await admin(`CREATE DATABASE ${name}`);
-          const url = new URL(PG_ADMIN_URL);
-          url.pathname = `/${name}`;
-          console.log(`[bench:visibility] PostgreSQL database ${name}: seeding and measuring…`);
-          await runEngine(url.toString(), join(work, 'postgres.json'));
-          results.push(JSON.parse(readFileSync(join(work, 'postgres.json'), 'utf8')) as EngineResult);
-        } catch (error) {
-          results.push(`PostgreSQL skipped: ${(error as Error).message}`);
-        } finally {
-          await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => undefined);
-        }
-      }
-    }
-  } finally {
-    rmSync(work, { recursive: true, force: true });
-  }
+  const results = await runOnEngines<EngineResult>({
+    self: SELF,
+    name: 'bench:visibility',
+    engines: ENGINES,
+    pgAdminUrl: PG_ADMIN_URL,
+    doing: `seeding ${num(DOCUMENTS)} documents and measuring`,
+  });
   console.log(
     `\nDocument visibility (issue 11 « Speed »; issue 12's figure is the 10-rule user): a user who sees the whole ` +
       `company, first page of 20 by deposit date with its total; ${CALLS} timed calls after ${WARMUP} warm-ups.`,
