@@ -142,4 +142,25 @@ describe('effective rights', () => {
     });
     expect(res.json().features).toEqual(['ParaphList', 'EmpList']);
   });
+
+  it('are the same whether read for one user or for a page of users (the two shapes of migration 0026)', async () => {
+    const { user } = await onboard(app, t.db, admin, { features: ['EmpList'] });
+    const g = await group('Deux formes', ['DocSearch', 'EmpList'], [user.id, userId('paie')]);
+    await rule('Règle des deux formes', ['OrgList'], [g.id], []);
+    await rule('Règle nominative', ['ParaphList'], [], [userId('multi')]);
+    for (const domain of ['main', 'legacy']) {
+      const { rows } = await t.db.query<{ id: string; one: string[]; many: string[] }>(
+        `SELECT u.id, directory.effective_features(u.id, $1) AS one, set.features AS many
+           FROM directory.users u
+           JOIN directory.effective_features_of(ARRAY(SELECT id FROM directory.users), $1) set ON set.user_id = u.id`,
+        [domain],
+      );
+      expect(rows.length).toBeGreaterThan(5);
+      for (const row of rows) expect(row.many, `${row.id} in ${domain}`).toEqual(row.one);
+      if (domain === 'main') {
+        expect(rows.find((r) => r.id === user.id)?.one).toEqual(['DocSearch', 'EmpList', 'OrgList']);
+        expect(rows.some((r) => r.one.length === 0)).toBe(false);
+      }
+    }
+  });
 });

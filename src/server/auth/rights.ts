@@ -24,17 +24,17 @@ export const rulesOfUserSql = (user: string, domain: string): string => `
        JOIN directory.user_group_members rm ON rm.group_id = rg.group_id
       WHERE rm.user_id = ${user})`;
 
-/** The effective flags of `user` in `domain` as a sorted `text[]` (one statement, index-driven from the user). */
-export const effectiveFeaturesSql = (user: string, domain: string): string => `ARRAY(
-  SELECT DISTINCT ef.f FROM (
-    SELECT unnest(eu.features) AS f FROM directory.users eu WHERE eu.id = ${user}
-    UNION ALL
-    SELECT unnest(eg.features) FROM directory.user_group_members em
-      JOIN directory.user_groups eg ON eg.id = em.group_id
-     WHERE em.user_id = ${user} AND eg.domain = ${domain}
-    UNION ALL
-    SELECT unnest(er.features) FROM directory.access_rules er WHERE er.id IN (${rulesOfUserSql(user, domain)})
-  ) ef ORDER BY ef.f)`;
+/**
+ * The effective flags of `user` in `domain` as a sorted `text[]`. The union itself is
+ * `directory.effective_features` (migration 0026), planned once per connection rather than on
+ * every call. `user` and `domain` are SQL expressions (a column or a parameter), never caller text.
+ */
+export const effectiveFeaturesSql = (user: string, domain: string): string =>
+  `directory.effective_features(${user}, ${domain})`;
+
+/** The same for a set of users in one pass: a relation `(user_id, features)`, one row per id of `users`. */
+export const effectiveFeaturesOfSql = (users: string, domain: string): string =>
+  `directory.effective_features_of(${users}::uuid[], ${domain})`;
 
 export const toFeatures = (values: readonly string[] | null | undefined): Feature[] => (values ?? []).filter(isFeature);
 
@@ -47,8 +47,8 @@ export async function effectiveFeaturesOf(
   const out = new Map<string, Set<Feature>>(userIds.map((id) => [id, new Set<Feature>()]));
   if (userIds.length === 0) return out;
   const { rows } = await q.query<{ id: string; features: string[] }>(
-    `SELECT u.id, ${effectiveFeaturesSql('u.id', '$2')} AS features
-       FROM directory.users u WHERE u.id = ANY($1::uuid[]) AND u.active`,
+    `SELECT u.id, ef.features FROM directory.users u JOIN ${effectiveFeaturesOfSql('$1', '$2')} ef ON ef.user_id = u.id
+      WHERE u.active`,
     [userIds, domain],
   );
   for (const row of rows) out.set(row.id, new Set(toFeatures(row.features)));

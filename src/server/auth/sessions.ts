@@ -10,7 +10,7 @@ import { ERROR_KEYS } from '../../contract/keys.ts';
 import type { Config } from '../config.ts';
 import type { Queryable } from '../db/db.ts';
 import { ApiFailure } from '../http/errors.ts';
-import { effectiveFeaturesSql, toFeatures } from './rights.ts';
+import { toFeatures } from './rights.ts';
 import { digest, newToken } from './tokens.ts';
 
 export interface SessionContext {
@@ -54,15 +54,53 @@ interface SessionRow {
   access_seconds_left: number;
 }
 
-// Read on every call: the session's effective rights in its domain (auth/rights.ts) come with it, so
-// a change of rights holds from the next call on. A deactivated user's sessions are over.
-const SESSION_SELECT = `
-  SELECT s.id, s.user_id, u.login, s.domain, s.base_org_id, s.current_org_id,
-         s.revoked_at IS NOT NULL OR NOT u.active AS revoked, s.access_expires_at <= now() AS expired,
-         extract(epoch FROM s.access_expires_at - now())::float8 AS access_seconds_left,
-         ${effectiveFeaturesSql('s.user_id', 's.domain')} AS features,
-         (SELECT v::text FROM directory.scope_version WHERE id = 1) AS scope_version
-    FROM directory.sessions s JOIN directory.users u ON u.id = s.user_id`;
+/**
+ * Read on every call: the session with its effective rights in its domain (auth/rights.ts), so a
+ * change of rights holds from the next call on; a deactivated user's sessions are over. One
+ * statement, `directory.session_read` (migration 0026), by the access token's digest or the
+ * session id. Every change of rights bumps `directory.scope_version`, so flags computed at version v
+ * still hold while the version is v: a caller holding them for this session's user, domain and the
+ * current version passes them and the union is not computed again (features come back NULL). Still
+ * read from the database on every call, so it holds on every node; the cache only saves the union.
+ */
+const SESSION_READ = 'SELECT * FROM directory.session_read($1, $2, $3, $4, $5)';
+
+interface CachedRights {
+  readonly userId: string;
+  readonly domain: string;
+  readonly version: string;
+  readonly features: string[];
+}
+
+/** Effective flags by access-token digest, at the scope version they were computed at (bounded, oldest out first). */
+const rightsCache = new Map<string, CachedRights>();
+const RIGHTS_CACHE_MAX = 10_000;
+
+function rememberRights(key: string, row: SessionRow): void {
+  rightsCache.delete(key);
+  rightsCache.set(key, { userId: row.user_id, domain: row.domain, version: row.scope_version, features: row.features });
+  if (rightsCache.size > RIGHTS_CACHE_MAX) rightsCache.delete(rightsCache.keys().next().value as string);
+}
+
+async function readByAccess(db: Queryable, access: string): Promise<SessionRow | undefined> {
+  const key = digest(access);
+  const cached = rightsCache.get(key);
+  const { rows } = await db.query<SessionRow>(SESSION_READ, [
+    key,
+    null,
+    cached?.userId ?? null,
+    cached?.domain ?? null,
+    cached?.version ?? null,
+  ]);
+  const row = rows[0];
+  if (!row) {
+    rightsCache.delete(key);
+    return undefined;
+  }
+  if (row.features === null && cached) return { ...row, features: cached.features };
+  rememberRights(key, row);
+  return row;
+}
 
 const toContext = (row: SessionRow): SessionContext => ({
   id: row.id,
@@ -79,8 +117,7 @@ const toContext = (row: SessionRow): SessionContext => ({
 const unauthorized = (key: string): ApiFailure => new ApiFailure(401, key);
 
 export async function loadSession(db: Queryable, sessionId: string): Promise<SessionContext | null> {
-  const { rows } = await db.query<SessionRow>(`${SESSION_SELECT} WHERE s.id = $1`, [sessionId]);
-  const row = rows[0];
+  const row = await loadRow(db, sessionId);
   return row && !row.revoked ? toContext(row) : null;
 }
 
@@ -154,8 +191,7 @@ export async function authenticate(
   onRevoked: (sessionId: string) => void = () => undefined,
 ): Promise<Authenticated> {
   if (!access) throw unauthorized(ERROR_KEYS.authMissingToken);
-  const { rows } = await db.query<SessionRow>(`${SESSION_SELECT} WHERE s.access_hash = $1`, [digest(access)]);
-  const byAccess = rows[0];
+  const byAccess = await readByAccess(db, access);
   if (byAccess?.revoked) throw unauthorized(ERROR_KEYS.authInvalidToken);
   if (byAccess && !byAccess.expired) return { session: toContext(byAccess) };
 
@@ -193,6 +229,6 @@ export async function authenticate(
 }
 
 async function loadRow(db: Queryable, sessionId: string): Promise<SessionRow | undefined> {
-  const { rows } = await db.query<SessionRow>(`${SESSION_SELECT} WHERE s.id = $1`, [sessionId]);
+  const { rows } = await db.query<SessionRow>(SESSION_READ, [null, sessionId, null, null, null]);
   return rows[0];
 }
