@@ -112,6 +112,16 @@ test('documents: upload three slips, find them, open one, its certificate, a zip
   await expect(page).toHaveURL(/dest=EMPLOYEE_SAFE/);
   await expect(page.getByTestId('documents-count')).toHaveText('2 documents');
   await expect(table.getByRole('row').filter({ hasText: `${tag} note de service` })).toHaveCount(0);
+  // Several organisations at once (each with its subtree): the company's root and a second one.
+  const orgs = page.getByRole('combobox', { name: fr('documents.fields.organization') });
+  await orgs.click();
+  const orgChoices = page.getByRole('listbox', { name: fr('documents.fields.organization') }).getByRole('option');
+  await orgChoices.nth(0).click();
+  await orgChoices.nth(1).click();
+  await page.keyboard.press('Escape');
+  await expect(page).toHaveURL(/org=[0-9a-f-]{36}(%2C|,)[0-9a-f-]{36}/);
+  await expect(orgs).toHaveText(/^2 organisations$/);
+  await expect(page.getByTestId('documents-count')).toHaveText('2 documents');
   await shot(page, 'documents-list-filtered');
 
   // The filtered selection, zipped: its manifest names both documents with their SHA-256.

@@ -1,12 +1,13 @@
 /**
- * The list's filters (issue 12): period, document types, organisation (with its subtree), employee,
- * employee group, destination, origin, metadata key and value, keywords, read state. Every change
+ * The list's filters (issue 12): period, document types, organisations (each with its subtree), employee,
+ * employee groups, destination, origin, metadata key and value, keywords, read state. Every change
  * goes straight to the URL (text fields once typing pauses); the page lists what the URL says.
  */
 import { Box, Button, Field, HStack, Input, NativeSelect, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { type ReactNode, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DOCUMENT_DESTINATIONS, DOCUMENT_SOURCES } from '../../../contract/documents.ts';
+import { MultiSelect } from '../../components/MultiSelect.tsx';
 import { useDebounced } from '../../components/useDebounced.ts';
 import { Check } from '../rights/Check.tsx';
 import { PersonPicker, type PersonSearch } from '../rights/PersonPicker.tsx';
@@ -132,27 +133,25 @@ export const DocumentFiltersPanel = ({
           value={filters.to}
           onCommit={(to) => onChange({ to })}
         />
-        <Select
+        <MultiSelect
           label={t('documents.fields.organization')}
-          value={filters.orgs[0] ?? ''}
-          onChange={(v) => onChange({ orgs: v ? [v] : [] })}
-        >
-          <option value="">{t('documents.filters.allOrganizations')}</option>
-          {options.orgs.map((o) => (
-            <option key={o.id} value={o.id}>
-              {`${'\u00a0\u00a0'.repeat(o.depth)}${o.name}`}
-            </option>
-          ))}
-        </Select>
+          options={options.orgs.map((o) => ({ value: o.id, label: o.name, depth: o.depth }))}
+          value={filters.orgs}
+          onChange={(orgs) => onChange({ orgs })}
+          noneText={t('documents.filters.allOrganizations')}
+          manyText={(count) => t('documents.filters.organizationCount', { count })}
+          clearText={t('documents.filters.clearChoice')}
+        />
         {options.groups.length > 0 ? (
-          <Select label={t('documents.filters.group')} value={filters.group} onChange={(group) => onChange({ group })}>
-            <option value="">{t('documents.filters.allGroups')}</option>
-            {options.groups.map((g) => (
-              <option key={g.id} value={g.id}>
-                {g.name}
-              </option>
-            ))}
-          </Select>
+          <MultiSelect
+            label={t('documents.filters.group')}
+            options={options.groups.map((g) => ({ value: g.id, label: g.name }))}
+            value={filters.groups}
+            onChange={(groups) => onChange({ groups })}
+            noneText={t('documents.filters.allGroups')}
+            manyText={(count) => t('documents.filters.groupCount', { count })}
+            clearText={t('documents.filters.clearChoice')}
+          />
         ) : null}
         <Select
           label={t('documents.fields.destination')}

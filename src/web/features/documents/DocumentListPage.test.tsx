@@ -1,8 +1,10 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
+import { ERROR_KEYS } from '../../../contract/keys.ts';
+import { ApiFailure } from '../../api/failure.ts';
 import { DocumentListPage } from './DocumentListPage.tsx';
-import { parseDocumentFilters } from './documentSearch.ts';
+import { filtersToBody, filtersToSearch, parseDocumentFilters } from './documentSearch.ts';
 import { DOC, renderDocumentsPage } from './testing.tsx';
 
 let stop = () => undefined as void;
@@ -83,6 +85,43 @@ describe('documents list', () => {
   });
 });
 
+describe('documents zip past the cap', () => {
+  it('offers the whole filter when the count is « plus de 1 000 » and says the server refusal', async () => {
+    const page = await renderDocumentsPage(DocumentListPage, '/documents?type=PAYSLIP', {
+      'documents.list': () => ({ count: 1_000, countCapped: true, items: [DOC] }),
+      'documents.archive': () => {
+        throw new ApiFailure({ routeId: 'documents.archive', status: 400, key: ERROR_KEYS.documentArchiveTooMany });
+      },
+    });
+    stop = page.stop;
+    await screen.findByText(DOC.description);
+    const zipAll = screen.getByRole('button', { name: /^Tout télécharger \(zip, plus de 1\s000 documents\)$/ });
+    expect((zipAll as HTMLButtonElement).disabled).toBe(false);
+    act(() => {
+      fireEvent.click(zipAll);
+    });
+    await waitFor(() =>
+      expect(page.calls.find((c) => c.routeId === 'documents.archive')?.body).toEqual({
+        filter: { typeCodes: ['PAYSLIP'] },
+      }),
+    );
+    // The alert says why, in the server's words (the key's translation).
+    await waitFor(() =>
+      expect(page.services.actors.alerts.getSnapshot().context.alerts).toContainEqual(
+        expect.objectContaining({
+          type: 'error',
+          message: 'documents.messages.archiveError',
+          values: expect.objectContaining({
+            detail: expect.stringMatching(
+              /^Trop de documents pour un seul zip \(20.000 au plus\).:.affinez les filtres\.$/,
+            ),
+          }),
+        }),
+      ),
+    );
+  });
+});
+
 describe('documents list live', () => {
   it('refetches once after a burst of deposits pushed by the server', async () => {
     const page = await renderDocumentsPage(DocumentListPage, '/documents', {
@@ -121,13 +160,24 @@ describe('documents URL filters', () => {
       types: ['PAYSLIP', 'CONTRACT'],
       orgs: [],
       employee: '',
-      group: '',
+      groups: [],
       destination: 'EMPLOYER_SAFE',
       source: 'upload',
       metaKey: '',
       metaValue: '',
       keywords: ['paie', 'mars'],
       read: '',
+    });
+  });
+
+  it('carries several organisations and employee groups to the list call', () => {
+    const filters = parseDocumentFilters({ org: 'org-a,org-b,org-a', group: 'grp-1,grp-2' });
+    expect(filters.orgs).toEqual(['org-a', 'org-b']);
+    expect(filters.groups).toEqual(['grp-1', 'grp-2']);
+    expect(filtersToSearch(filters)).toMatchObject({ org: 'org-a,org-b', group: 'grp-1,grp-2' });
+    expect(filtersToBody(filters, '')).toEqual({
+      organizationIds: ['org-a', 'org-b'],
+      employeeGroupIds: ['grp-1', 'grp-2'],
     });
   });
 });

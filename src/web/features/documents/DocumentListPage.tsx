@@ -219,6 +219,7 @@ export const DocumentListPage = () => {
 
   const zip = async (which: 'selection' | 'filter') => {
     const count = which === 'selection' ? selected.length : (page?.count ?? 0);
+    const atLeast = which === 'filter' && page?.countCapped === true;
     const expected = which === 'selection' ? [...selectedRows.values()].reduce((a, b) => a + b, 0) : null;
     setZipping(true);
     try {
@@ -227,8 +228,14 @@ export const DocumentListPage = () => {
         which === 'selection' ? { ids: selected } : { filter: filterBody },
         count,
         expected,
+        atLeast,
       );
-      if (saved) alerts.push({ type: 'success', message: 'documents.messages.archiveSaved', values: { count } });
+      if (saved)
+        alerts.push({
+          type: 'success',
+          message: atLeast ? 'documents.messages.archiveSavedMany' : 'documents.messages.archiveSaved',
+          values: { count },
+        });
     } catch (failure) {
       alerts.push({
         type: 'error',
@@ -251,7 +258,12 @@ export const DocumentListPage = () => {
       ? t('documents.list.countCapped', { count: new Intl.NumberFormat(i18n.language).format(count) })
       : t('documents.list.count', { count })
     : undefined;
-  const tooMany = capped || count > DOCUMENT_ARCHIVE_MAX_DOCUMENTS;
+  // Past the list's cap the count is « plus de 1 000 »: the server zips up to
+  // DOCUMENT_ARCHIVE_MAX_DOCUMENTS and refuses more with a key that says to narrow the filter.
+  const tooMany = count > DOCUMENT_ARCHIVE_MAX_DOCUMENTS;
+  const zipAllText = capped
+    ? t('documents.actions.zipAllCapped', { count: new Intl.NumberFormat(i18n.language).format(count) })
+    : t('documents.actions.zipAll', { count });
 
   return (
     <Stack gap="4" minW="0">
@@ -316,7 +328,7 @@ export const DocumentListPage = () => {
           title={tooMany ? t('documents.list.tooManyToZip', { max: DOCUMENT_ARCHIVE_MAX_DOCUMENTS }) : undefined}
           onClick={() => void zip('filter')}
         >
-          {t('documents.actions.zipAll', { count })}
+          {zipAllText}
         </Button>
       </HStack>
       <Box minW="0">

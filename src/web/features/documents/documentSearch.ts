@@ -29,7 +29,7 @@ export interface DocumentFilters {
   readonly types: readonly string[];
   readonly orgs: readonly string[];
   readonly employee: string;
-  readonly group: string;
+  readonly groups: readonly string[];
   readonly destination: DocumentDestination | '';
   readonly source: DocumentSource | '';
   readonly metaKey: string;
@@ -44,7 +44,7 @@ export const NO_FILTERS: DocumentFilters = {
   types: [],
   orgs: [],
   employee: '',
-  group: '',
+  groups: [],
   destination: '',
   source: '',
   metaKey: '',
@@ -60,7 +60,7 @@ export const FILTER_PARAMS = {
   types: 'type',
   orgs: 'org',
   employee: 'emp',
-  group: 'group',
+  groups: 'group',
   destination: 'dest',
   source: 'origin',
   metaKey: 'mk',
@@ -97,7 +97,7 @@ export const parseDocumentFilters = (raw: Record<string, unknown>): DocumentFilt
     types: listOf(raw[p.types], CODE),
     orgs: listOf(raw[p.orgs], ID),
     employee: listOf(raw[p.employee], ID)[0] ?? '',
-    group: listOf(raw[p.group], ID)[0] ?? '',
+    groups: listOf(raw[p.groups], ID),
     destination: oneOf(DOCUMENT_DESTINATIONS, raw[p.destination]),
     source: oneOf(DOCUMENT_SOURCES, raw[p.source]),
     metaKey: text(raw[p.metaKey]),
@@ -118,7 +118,7 @@ export const filtersToSearch = (f: DocumentFilters): Record<string, string | und
     [p.types]: list(f.types),
     [p.orgs]: list(f.orgs),
     [p.employee]: str(f.employee),
-    [p.group]: str(f.group),
+    [p.groups]: list(f.groups),
     [p.destination]: str(f.destination),
     [p.source]: str(f.source),
     [p.metaKey]: str(f.metaKey),
@@ -136,7 +136,7 @@ export const filtersToBody = (f: DocumentFilters, search: string): DocumentFilte
   ...(f.types.length ? { typeCodes: [...f.types] } : {}),
   ...(f.orgs.length ? { organizationIds: [...f.orgs] } : {}),
   ...(f.employee ? { employeeIds: [f.employee] } : {}),
-  ...(f.group ? { employeeGroupIds: [f.group] } : {}),
+  ...(f.groups.length ? { employeeGroupIds: [...f.groups] } : {}),
   ...(f.destination ? { destination: f.destination } : {}),
   ...(f.source ? { source: f.source } : {}),
   ...(f.metaKey ? { metaKey: f.metaKey } : {}),

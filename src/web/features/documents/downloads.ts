@@ -9,6 +9,7 @@ import { saveBlob } from '../../components/saveBlob.ts';
 
 export const ARCHIVE_FILE_NAME = 'documents.zip';
 export const ARCHIVE_NOTIFICATION_KEY = 'documents.archive.notification';
+export const ARCHIVE_NOTIFICATION_MANY_KEY = 'documents.archive.notificationMany';
 
 /** The certificate's file name (seed 000 §9: `attestation_{filename}.pdf`). */
 export const attestationFileName = (fileName: string): string =>
@@ -30,6 +31,8 @@ export const downloadArchive = async (
   body: DocumentArchiveBody,
   count: number,
   expectedBytes: number | null,
+  /** `count` is the list's cap and the filter finds more (the notification says « plus de »). */
+  atLeast = false,
 ): Promise<boolean> => {
   const notifications = services.actors.notifications;
   const id = `documents-archive-${Date.now()}-${(archives += 1)}`;
@@ -38,7 +41,7 @@ export const downloadArchive = async (
   notifications.send({
     type: 'notification.start',
     id,
-    text: ARCHIVE_NOTIFICATION_KEY,
+    text: atLeast ? ARCHIVE_NOTIFICATION_MANY_KEY : ARCHIVE_NOTIFICATION_KEY,
     cancelToken: id,
     kind: 'download',
     values: { count },
