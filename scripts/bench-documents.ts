@@ -204,7 +204,8 @@ const LIST_CALLS: Record<string, DocumentSearchBody> = {
   'first page + total (newest first)': {},
   'search « Prénom71 Nom4242 » (a name)': { search: 'Prénom71 Nom4242' },
   'search « nom12 » (a prefix)': { search: 'nom12' },
-  'search « bulletin 2024 » (broad)': { search: 'bulletin 2024' },
+  'search « bulletin 2024 » (broad, a year back)': { search: 'bulletin 2024' },
+  'search « bulletin 2025 » (broad, recent)': { search: 'bulletin 2025' },
   'sorted by description ↑': { order: { field: 'description', sens: 'asc' } },
   'sorted by description ↓': { order: { field: 'description', sens: 'desc' } },
   'sorted by employee ↑': { order: { field: 'employeeName', sens: 'asc' } },
@@ -349,7 +350,8 @@ function printEngine(r: EngineResult): void {
   const seedSum = Object.values(r.seed).reduce((a, b) => a + b, 0);
   console.log(
     `\n${r.engine === 'pglite' ? 'PGlite' : 'PostgreSQL'} ${r.serverVersion}: ${num(DOCUMENTS)} documents over ` +
-      `${num(EMPLOYEES)} employees seeded in ${s(seedSum)} (documents ${s(r.seed.documentsMs!)}, indexes ` +
+      `${num(EMPLOYEES)} employees seeded in ${s(seedSum)} (documents ${s(r.seed.documentsMs!)}, their words' months ` +
+      `${s(r.seed.searchMonthsMs!)}, indexes ` +
       `${s(r.seed.indexesMs!)}, VACUUM ANALYZE ${s(r.seed.vacuumMs!)}, ${ZIPPED} PDFs ${s(r.seed.filesMs!)}); search ` +
       `vectors and sort keys equal to the trigger's: ${r.searchCheck.same}/${r.searchCheck.sampled}`,
   );

@@ -48,13 +48,26 @@ export async function visibleIdsWhere(q: Queryable, session: Session, ids: reado
   return where;
 }
 
+/** Adds the full-text condition for `tsquery` (the text `searchQuery` makes of what was typed). */
+export function addSearch(where: Where, tsquery: string): Where {
+  where.conditions.push(`d.search @@ to_tsquery('french', ${param(where, tsquery)})`);
+  return where;
+}
+
+/** A copy to add conditions to, the original left as it is. */
+export const copyWhere = (where: Where): Where => ({
+  schema: where.schema,
+  params: [...where.params],
+  conditions: [...where.conditions],
+});
+
 /** Adds the list's filters (every one optional, combined with AND). */
 export function addFilter(where: Where, filter: DocumentFilter): Where {
   const s = where.schema;
   const c = where.conditions;
   const p = (value: unknown) => param(where, value);
   const search = filter.search ? searchQuery(filter.search) : null;
-  if (search) c.push(`d.search @@ to_tsquery('french', ${p(search)})`);
+  if (search) addSearch(where, search);
   if (filter.periodStart) {
     if (!ISO_DAY.test(filter.periodStart)) throw badFilter('periodStart');
     c.push(`d.effective_period_end >= ${p(filter.periodStart)}::date`);

@@ -21,7 +21,19 @@ import { readFile } from '../../files/store.ts';
 import { type Queryable, schemaOf } from '../../db/db.ts';
 import { ApiFailure } from '../../http/errors.ts';
 import { inspectPdf } from '../../pdf/index.ts';
-import { type Session, type Where, addFilter, param, visibleIdsWhere, visibleWhere, whereSql } from './query.ts';
+import { broadSearchPage } from './broad-search.ts';
+import {
+  type Session,
+  type Where,
+  addFilter,
+  addSearch,
+  copyWhere,
+  param,
+  visibleIdsWhere,
+  visibleWhere,
+  whereSql,
+} from './query.ts';
+import { searchQuery } from './search.ts';
 
 export interface DocumentRow {
   id: string;
@@ -142,7 +154,10 @@ export async function selectRows(
 }
 
 export async function listDocuments(q: Queryable, session: Session, body: DocumentSearchBody): Promise<DocumentPage> {
-  const where = addFilter(await visibleWhere(q, session), body);
+  // The visibility and the filters; the search, when there is one, is added below.
+  const base = addFilter(await visibleWhere(q, session), { ...body, search: undefined });
+  const tsquery = body.search ? searchQuery(body.search) : null;
+  const where = tsquery ? addSearch(copyWhere(base), tsquery) : base;
   const s = where.schema;
   const field = body.order?.field ?? 'depositedAt';
   const dir = body.order?.sens === 'asc' ? 'ASC' : 'DESC';
@@ -163,9 +178,23 @@ export async function listDocuments(q: Queryable, session: Session, body: Docume
   const tail = `ORDER BY ${order} LIMIT ${param(where, limit)} OFFSET ${param(where, offset)}`;
   // The page's ids first (in an index's order, no join), then their rows joined.
   const walked = `SELECT d.id FROM ${s}.documents d WHERE ${whereSql(where)} ${tail}`;
-  if (!body.search) {
+  if (!tsquery) {
     const [counted, rows] = await Promise.all([count(), rowsIn(walked)]);
     return pageOf(counted.rows[0]?.n ?? 0, rows.rows);
+  }
+  // A broad search, newest first: the months where its words occur, walked newest first (broad-search.ts).
+  if (field === 'depositedAt' && dir === 'DESC') {
+    const broad = await broadSearchPage(q, base, tsquery, offset, limit);
+    if (broad) {
+      const n = broad.count ?? (await count()).rows[0]?.n ?? 0;
+      const rows = broad.ids.length
+        ? await q.query<DocumentRow>(
+            `SELECT ${COLUMNS} FROM ${s}.documents d ${joins(s)} WHERE d.id = ANY($1::uuid[]) ORDER BY ${order}`,
+            [broad.ids],
+          )
+        : { rows: [] };
+      return pageOf(n, rows.rows);
+    }
   }
   // A search that matches few documents: walking an order's index until 20 match reads most of the
   // archive (« nom12 », 968 of 1,000,000: 130 ms on PostgreSQL, 210 on PGlite), while its matches,

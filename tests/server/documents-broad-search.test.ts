@@ -1,0 +1,187 @@
+/**
+ * The documents list's full-text search, newest first, by its three paths (issue 12 « Speed »):
+ * a broad search walks the months `search_months` names (broad-search.ts), a narrow one takes its
+ * matches from the full-text index, and a search that matches nothing in any month answers at once.
+ * Whatever the path, the page and the capped count are exactly what one plain statement gives (the
+ * reference below), for an unrestricted administrator and for `paie`, whose rule lets through
+ * payslips only. And `search_months` follows the documents: a deposit, a renamed employee.
+ */
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { VISIBLE_COUNT_CAP } from '../../src/server/auth/document-visibility.ts';
+import type { Queryable } from '../../src/server/db/db.ts';
+import { userId } from '../../src/server/db/seed/demo.ts';
+import { addFilter, type Session, visibleWhere, whereSql } from '../../src/server/modules/documents/query.ts';
+import { listDocuments } from '../../src/server/modules/documents/read.service.ts';
+import { MAIN_ROOT, PARIS } from './rights-support.ts';
+import { type TestDb, createSeededDb } from './support/server.ts';
+
+let t: TestDb;
+const admin: Session = { userId: userId('admin'), domain: 'main' };
+const paie: Session = { userId: userId('paie'), domain: 'main' };
+const MONTHS = 24;
+const PER_MONTH = 100;
+const MONTH_NAMES = [
+  'janvier',
+  'février',
+  'mars',
+  'avril',
+  'mai',
+  'juin',
+  'juillet',
+  'août',
+  'septembre',
+  'octobre',
+  'novembre',
+  'décembre',
+];
+
+/** The statements a call ran, to tell which path it took. */
+function recording(q: Queryable): { q: Queryable; sql: string[] } {
+  const sql: string[] = [];
+  return {
+    sql,
+    q: { ...q, query: (text: string, params?: unknown[]) => (sql.push(text), q.query(text, params)) } as Queryable,
+  };
+}
+
+/** What the list must answer: one statement, every visible match newest first, and the capped count. */
+async function reference(session: Session, search: string, offset: number, limit: number) {
+  const where = addFilter(await visibleWhere(t.db, session), { search });
+  const { rows } = await t.db.query<{ id: string }>(
+    `SELECT d.id FROM dom_main.documents d WHERE ${whereSql(where)}
+      ORDER BY d.deposited_at DESC, d.id DESC OFFSET ${offset} LIMIT ${limit}`,
+    where.params,
+  );
+  const { rows: counted } = await t.db.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM dom_main.documents d WHERE ${whereSql(where)}`,
+    where.params,
+  );
+  const n = counted[0]!.n;
+  return { ids: rows.map((r) => r.id), count: Math.min(n, VISIBLE_COUNT_CAP), countCapped: n > VISIBLE_COUNT_CAP };
+}
+
+beforeAll(async () => {
+  t = await createSeededDb();
+  const { rows: employees } = await t.db.query<{ id: string }>(
+    `SELECT id FROM dom_main.employees ORDER BY id LIMIT 40`,
+  );
+  // 24 months of payslips and contracts (2024 and 2025), each naming its year, in Paris or at the
+  // root; a rare word in three documents; deposits at mid-month, so no month boundary is in doubt.
+  const docs: unknown[][] = [];
+  for (let m = 0; m < MONTHS; m++) {
+    const year = 2024 + Math.floor(m / 12);
+    const month = (m % 12) + 1;
+    for (let i = 0; i < PER_MONTH; i++) {
+      const payslip = i % 4 !== 0;
+      const rare = m === 5 && i < 3;
+      docs.push([
+        randomUUID(),
+        i % 2 === 0 ? PARIS : MAIN_ROOT,
+        employees[(m * PER_MONTH + i) % employees.length]!.id,
+        payslip ? 'BULLETIN_PAIE' : 'CONTRAT_TRAVAIL',
+        `${payslip ? 'Bulletin de paie' : 'Contrat de travail'} ${MONTH_NAMES[month - 1]} ${year}${rare ? ' zorglub' : ''}`,
+        `${year}-${String(month).padStart(2, '0')}-${String(10 + (i % 15)).padStart(2, '0')}T${String(8 + (i % 10)).padStart(2, '0')}:00:${String(i % 60).padStart(2, '0')}Z`,
+      ]);
+    }
+  }
+  for (let i = 0; i < docs.length; i += 200) {
+    const chunk = docs.slice(i, i + 200);
+    await t.db.query(
+      `INSERT INTO dom_main.documents (id, organization_id, employee_id, type_code, description, deposited_at)
+       SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::text[], $5::text[], $6::timestamptz[])`,
+      [0, 1, 2, 3, 4, 5].map((c) => chunk.map((row) => row[c])),
+    );
+  }
+}, 120_000);
+afterAll(async () => {
+  await t?.dispose();
+});
+
+describe('full-text search newest first', () => {
+  const cases: [string, number][] = [
+    ['bulletin 2024', 0], // broad, and its newest match a year before the newest document
+    ['bulletin 2024', 20],
+    ['bulletin 2024', 500],
+    ['contrat 2025', 0], // broad and recent
+    ['bulletin', 980], // everything, a deep page past the cap's end
+    ['zorglub', 0], // three documents: the full-text index
+    ['paie 2024 zorglub', 0],
+    ['xyzzy', 0], // in no month
+    ['de', 0], // a stop word alone
+  ];
+  for (const session of [admin, paie]) {
+    for (const [search, offset] of cases) {
+      it(`« ${search} » from ${offset} for ${session === admin ? 'admin' : 'paie'}: the plain statement's page and count`, async () => {
+        const want = await reference(session, search, offset, 20);
+        const page = await listDocuments(t.db, session, { search, offset, limit: 20 });
+        expect(page.items.map((d) => d.id)).toEqual(want.ids);
+        expect({ count: page.count, countCapped: page.countCapped }).toEqual({
+          count: want.count,
+          countCapped: want.countCapped,
+        });
+      });
+    }
+  }
+
+  it('walks the months for a broad search and takes a narrow one from the full-text index', async () => {
+    const broad = recording(t.db);
+    const page = await listDocuments(broad.q, admin, { search: 'bulletin 2024', limit: 20 });
+    expect(page.items).toHaveLength(20);
+    expect(page.items.every((d) => d.depositedAt.startsWith('2024-12'))).toBe(true);
+    expect(broad.sql.some((s) => s.includes('search_months'))).toBe(true);
+    expect(broad.sql.some((s) => s.includes('MATERIALIZED'))).toBe(false);
+
+    const narrow = recording(t.db);
+    expect((await listDocuments(narrow.q, admin, { search: 'zorglub' })).count).toBe(3);
+    expect(narrow.sql.some((s) => s.includes('MATERIALIZED'))).toBe(true);
+
+    const nowhere = recording(t.db);
+    expect(await listDocuments(nowhere.q, admin, { search: 'xyzzy' })).toEqual({
+      count: 0,
+      countCapped: false,
+      items: [],
+    });
+    // No statement read the documents: the months said there was nothing.
+    expect(nowhere.sql.some((s) => s.includes('.documents d'))).toBe(false);
+  });
+});
+
+describe('search_months', () => {
+  /** The months recorded for `word`, as the French configuration stores it. */
+  const months = async (word: string) =>
+    (
+      await t.db.query<{ month: string }>(
+        `SELECT month::text AS month FROM dom_main.search_months
+          WHERE lexeme = (tsvector_to_array(to_tsvector('french', $1)))[1] ORDER BY month`,
+        [word],
+      )
+    ).rows.map((r) => r.month);
+
+  it('names each month where a word was deposited, in UTC', async () => {
+    expect(await months('zorglub')).toEqual(['2024-06-01']);
+    expect(await months('2025')).toHaveLength(12);
+    await t.db.query(
+      `INSERT INTO dom_main.documents (id, organization_id, type_code, description, deposited_at)
+       VALUES ($1, $2, 'NOTE_SERVICE', 'Note zorglub', '2026-02-28T23:30:00-02:00')`,
+      [randomUUID(), MAIN_ROOT],
+    );
+    // 23:30 at UTC−2 is 01:30 UTC on 1 March.
+    expect(await months('zorglub')).toEqual(['2024-06-01', '2026-03-01']);
+    expect((await listDocuments(t.db, admin, { search: 'zorglub' })).count).toBe(4);
+  });
+
+  it('learns an employee’s new name from the documents that carry it', async () => {
+    const { rows } = await t.db.query<{ id: string; month: string }>(
+      `SELECT e.id, dom_main.search_month_of(max(d.deposited_at))::text AS month
+         FROM dom_main.employees e JOIN dom_main.documents d ON d.employee_id = e.id
+        GROUP BY e.id ORDER BY e.id LIMIT 1`,
+    );
+    const employee = rows[0]!;
+    await t.db.query(`UPDATE dom_main.employees SET name = 'Quetzalcoatl' WHERE id = $1`, [employee.id]);
+    expect(await months('quetzalcoatl')).toContain(employee.month);
+    const found = await listDocuments(t.db, admin, { search: 'Quetzalcoatl' });
+    expect(found.count).toBeGreaterThan(0);
+    expect(found.items.every((d) => d.employeeName === 'Quetzalcoatl')).toBe(true);
+  });
+});
