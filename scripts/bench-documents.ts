@@ -350,8 +350,8 @@ function printEngine(r: EngineResult): void {
   const seedSum = Object.values(r.seed).reduce((a, b) => a + b, 0);
   console.log(
     `\n${r.engine === 'pglite' ? 'PGlite' : 'PostgreSQL'} ${r.serverVersion}: ${num(DOCUMENTS)} documents over ` +
-      `${num(EMPLOYEES)} employees seeded in ${s(seedSum)} (documents ${s(r.seed.documentsMs!)}, their words' months ` +
-      `${s(r.seed.searchMonthsMs!)}, indexes ` +
+      `${num(EMPLOYEES)} employees seeded in ${s(seedSum)} (documents ${s(r.seed.documentsMs!)}, their words' days ` +
+      `${s(r.seed.searchDaysMs!)}, indexes ` +
       `${s(r.seed.indexesMs!)}, VACUUM ANALYZE ${s(r.seed.vacuumMs!)}, ${ZIPPED} PDFs ${s(r.seed.filesMs!)}); search ` +
       `vectors and sort keys equal to the trigger's: ${r.searchCheck.same}/${r.searchCheck.sampled}`,
   );

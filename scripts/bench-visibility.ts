@@ -102,21 +102,21 @@ async function seed(db: Db, options: { search?: boolean } = {}): Promise<Record<
   }
   timings.documentsMs = performance.now() - loadStarted;
   if (options.search) {
-    // What the insert trigger of migration 0028 records (off during the load): each word's months.
-    const monthsStarted = performance.now();
+    // What the insert trigger of migration 0028 records (off during the load): each word's days.
+    const daysStarted = performance.now();
     await db.query(
-      `INSERT INTO ${S}.search_months (lexeme, month)
-       SELECT DISTINCT w, ${S}.search_month_of(d.deposited_at) FROM ${S}.documents d, unnest(tsvector_to_array(d.search)) w
+      `INSERT INTO ${S}.search_days (lexeme, day)
+       SELECT DISTINCT w, ${S}.search_day_of(d.deposited_at) FROM ${S}.documents d, unnest(tsvector_to_array(d.search)) w
        ON CONFLICT DO NOTHING`,
     );
-    timings.searchMonthsMs = performance.now() - monthsStarted;
+    timings.searchDaysMs = performance.now() - daysStarted;
   }
   const indexStarted = performance.now();
   for (const index of indexes) await db.exec(index.def);
   timings.indexesMs = performance.now() - indexStarted;
   const vacuumStarted = performance.now();
   await db.exec(
-    `VACUUM ANALYZE ${S}.documents, ${S}.employees, ${S}.organizations, ${S}.employee_group_members${options.search ? `, ${S}.search_months` : ''}`,
+    `VACUUM ANALYZE ${S}.documents, ${S}.employees, ${S}.organizations, ${S}.employee_group_members${options.search ? `, ${S}.search_days` : ''}`,
   );
   timings.vacuumMs = performance.now() - vacuumStarted;
   return timings;

@@ -10,6 +10,7 @@ import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { DataDirUnreadable, openDb } from './db/db.ts';
 import { DataDirInUse } from './db/lock.ts';
+import { startMaintenance } from './db/maintenance.ts';
 import { migrate } from './db/migrate.ts';
 import { seedDemo } from './db/seed/demo.ts';
 import { PERSONAS } from './db/seed/personas.ts';
@@ -77,6 +78,9 @@ async function main(): Promise<void> {
   const seeded = preparedByChild ? { seeded: config.seed === 'demo' } : prepared.seeded;
   // A new database has its stored-files folder from the start (/api/ready checks it is there).
   if ((preparedByChild || seeded.seeded) && db.files.dir) mkdirSync(db.files.dir, { recursive: true });
+
+  // PGlite has no autovacuum: statistics for the planner and dead rows reclaimed (db/maintenance.ts).
+  const stopMaintenance = startMaintenance(db);
 
   // Jobs live in the same database; `api` nodes only enqueue, `worker` and `all` nodes also work.
   const queue = await startQueue(db, {
@@ -155,6 +159,7 @@ async function main(): Promise<void> {
 
   const stop = async (signal: string): Promise<void> => {
     console.log(`\n${signal}: stopping`);
+    stopMaintenance();
     await app.close();
     await queue.stop();
     await db.close();

@@ -2,23 +2,27 @@
  * A broad full-text search, newest first (issue 12 « Speed »). « bulletin 2024 » matches 40 % of a
  * million documents, all deposited a year and more ago: walking the deposit index from the newest
  * tested every newer document first (1.3 s), and the full-text index hands its 400,000 matches in no
- * useful order (sorted afterwards: 0.3–0.7 s). Here the months where every word of the search
- * occurs come from `search_months` (migration 0028: a few index entries), newest first, and only
- * those months are walked, each from its newest document.
+ * useful order (sorted afterwards: 0.3–0.7 s). Here the days where every word of the search occurs
+ * come from `search_days` (migration 0028: a few index entries), newest first, and only those days
+ * are walked, each from its newest document, reading the visibility from the deposit index.
  *
- * This pays only when matches are dense where the walk starts. A first look at the newest candidate
- * month (at most PROBE_ROWS documents the session may see) must find a whole page; otherwise the
- * search is a narrow one (a name: a few matches spread over the months) and the caller keeps its
- * full-text index path, which costs what its matches cost.
+ * Whether a search is broad is the planner's estimate of its matches, from the column's statistics
+ * (most common words and their frequencies: PostgreSQL's autovacuum keeps them, db/maintenance.ts
+ * on PGlite). A narrow search (a name) costs what its few matches cost through the full-text index,
+ * and stays there. The walk has a budget: if it reads WALK_ROWS documents without filling the page,
+ * the matches are too thin for it and the caller goes back to the full-text index.
  */
 import { VISIBLE_COUNT_CAP } from '../../auth/document-visibility.ts';
 import type { Queryable } from '../../db/db.ts';
 import { type Where, whereSql } from './query.ts';
 
-/** Documents the first look reads at most: a page's worth of matches must be among them. */
-const PROBE_ROWS = 2_000;
-/** Documents one month's walk reads at most (a month of this size is a very large company). */
-const MONTH_ROWS = 200_000;
+/**
+ * Estimated matches from which a search is broad: below, the full-text index's matches are few
+ * enough to read and sort; above, a walk that finds 20 of them among the newest documents is cheaper.
+ */
+export const BROAD_MATCHES = 1_000;
+/** Documents the page's walk reads at most before giving the search back to the full-text index. */
+const WALK_ROWS = 20_000;
 /** Documents the count's walk reads at most before handing the count to the full-text index. */
 const COUNT_ROWS = 60_000;
 
@@ -36,52 +40,109 @@ export async function searchWords(q: Queryable, tsquery: string): Promise<string
   return [...new Set([...text.matchAll(/'((?:[^']|'')+)'/g)].map((m) => m[1]!.replaceAll("''", "'")))];
 }
 
-/** UTC months (`YYYY-MM-01`) where every word occurs as the prefix of a stored word, newest first. */
-async function candidateMonths(q: Queryable, schema: string, words: readonly string[]): Promise<string[]> {
-  const { rows } = await q.query<{ month: string }>(
-    `SELECT sm.month::text AS month
-       FROM unnest($1::text[]) AS w(word)
-       JOIN ${schema}.search_months sm
-         ON sm.lexeme >= (w.word COLLATE "C") AND sm.lexeme < ((w.word || chr(1114111)) COLLATE "C")
-      GROUP BY sm.month HAVING count(DISTINCT w.word) = cardinality($1::text[])
-      ORDER BY sm.month DESC`,
-    [words],
+/** The planner's estimate of the documents matching `tsquery`, whoever may see them. */
+async function estimatedMatches(q: Queryable, schema: string, tsquery: string): Promise<number> {
+  const { rows } = await q.query<Record<string, unknown>>(
+    `EXPLAIN (FORMAT JSON) SELECT 1 FROM ${schema}.documents d WHERE d.search @@ to_tsquery('french', $1)`,
+    [tsquery],
   );
-  return rows.map((r) => r.month);
+  const explained = Object.values(rows[0] ?? {})[0];
+  const plan = (typeof explained === 'string' ? JSON.parse(explained) : explained) as {
+    Plan?: { 'Plan Rows'?: number };
+  }[];
+  return plan[0]?.Plan?.['Plan Rows'] ?? 0;
 }
 
-const nextMonth = (month: string): string => {
-  const [y, m] = month.split('-').map(Number) as [number, number];
-  return m === 12 ? `${y + 1}-01-01` : `${y}-${String(m + 1).padStart(2, '0')}-01`;
-};
+/** A run of consecutive UTC days, as the walk's bounds: [from, to). */
+interface Run {
+  readonly from: string;
+  readonly to: string;
+}
+
+const DAY_MS = 86_400_000;
+const isoDay = (ms: number): string => new Date(ms).toISOString().slice(0, 10);
 
 /**
- * One month's walk: the visible documents of `base` deposited that month, newest first (the deposit
- * index, at most `rows`), those matching the search among them (a condition the full-text index
- * cannot serve inside the fence, so the walk stays a walk), at most `take`.
+ * The days where every word occurs as the prefix of a stored word, newest first, as runs of
+ * consecutive days (one walk for each run).
  */
-function monthWalk(base: Where, tsquery: string, month: string, rows: number, take: number, numbered = false) {
-  const params = [...base.params, tsquery, `${month}T00:00:00Z`, `${nextMonth(month)}T00:00:00Z`, rows, take];
+async function candidateRuns(q: Queryable, schema: string, words: readonly string[]): Promise<Run[]> {
+  const { rows } = await q.query<{ day: string }>(
+    `SELECT sd.day::text AS day
+       FROM unnest($1::text[]) AS w(word)
+       JOIN ${schema}.search_days sd
+         ON sd.lexeme >= (w.word COLLATE "C") AND sd.lexeme < ((w.word || chr(1114111)) COLLATE "C")
+      GROUP BY sd.day HAVING count(DISTINCT w.word) = cardinality($1::text[])
+      ORDER BY sd.day DESC`,
+    [words],
+  );
+  const runs: { from: number; to: number }[] = [];
+  for (const { day } of rows) {
+    const start = Date.parse(`${day}T00:00:00Z`);
+    const last = runs.at(-1);
+    if (last && last.from === start + DAY_MS) last.from = start;
+    else runs.push({ from: start, to: start + DAY_MS });
+  }
+  return runs.map((r) => ({ from: `${isoDay(r.from)}T00:00:00Z`, to: `${isoDay(r.to)}T00:00:00Z` }));
+}
+
+/**
+ * One run's walk: the visible documents of `base` deposited in the run, newest first, at most
+ * `rows` of them, read from the deposit index (its INCLUDE columns answer the visibility and most
+ * filters); each tested for the search by its row (`hit`), in that order. The answer holds the
+ * hits, at most `take`, and the walk's last document when the walk reached it (`last`): `rn`, its
+ * position, says how many documents were read.
+ */
+function runWalk(base: Where, tsquery: string, run: Run, rows: number, take: number) {
   const n = base.params.length;
-  // The walk reads the deposit index (its INCLUDE columns answer the visibility and most filters,
-  // so a document the session may not see costs no read of its row), and only the documents it
-  // keeps are looked up for the search, in the walk's order (LATERAL). `rn`: the position in the walk.
+  const params = [...base.params, tsquery, run.from, run.to, rows, take + 1];
   const sql = `
-    SELECT v.id${numbered ? ', v.rn' : ''} FROM (
-      SELECT v.id${numbered ? ', row_number() OVER () AS rn' : ''} FROM (
-        SELECT d.id FROM ${base.schema}.documents d
-         WHERE ${whereSql(base)} AND d.deposited_at >= $${n + 2}::timestamptz AND d.deposited_at < $${n + 3}::timestamptz
-         ORDER BY d.deposited_at DESC, d.id DESC LIMIT $${n + 4}) v) v
-    CROSS JOIN LATERAL (SELECT 1 FROM ${base.schema}.documents m
-                         WHERE m.id = v.id AND m.search @@ to_tsquery('french', $${n + 1})) hit
+    SELECT v.id, v.rn, v.last, v.hit FROM (
+      SELECT w.id, w.rn, w.last,
+             EXISTS (SELECT 1 FROM ${base.schema}.documents m
+                      WHERE m.id = w.id AND m.search @@ to_tsquery('french', $${n + 1})) AS hit
+        FROM (SELECT i.id, row_number() OVER () AS rn, lead(i.id) OVER () IS NULL AS last FROM (
+                SELECT d.id FROM ${base.schema}.documents d
+                 WHERE ${whereSql(base)}
+                   AND d.deposited_at >= $${n + 2}::timestamptz AND d.deposited_at < $${n + 3}::timestamptz
+                 ORDER BY d.deposited_at DESC, d.id DESC LIMIT $${n + 4}) i) w) v
+     WHERE v.hit OR v.last
      LIMIT $${n + 5}`;
   return { sql, params };
 }
 
 /**
+ * Walks the runs in turn until `take` matches, reading at most `budget` documents: the matches in
+ * deposit order (runs and walks are newest first), and whether the budget ran out first.
+ */
+async function walkRuns(
+  q: Queryable,
+  base: Where,
+  tsquery: string,
+  runs: readonly Run[],
+  take: number,
+  budget: number,
+): Promise<{ ids: string[]; exhausted: boolean }> {
+  const ids: string[] = [];
+  let left = budget;
+  for (const run of runs) {
+    if (left <= 0) return { ids, exhausted: true };
+    const wanted = take - ids.length;
+    const walk = runWalk(base, tsquery, run, left, wanted);
+    const rows = (await q.query<{ id: string; rn: number; last: boolean; hit: boolean }>(walk.sql, walk.params)).rows;
+    const hits = rows.filter((r) => r.hit).slice(0, wanted);
+    ids.push(...hits.map((h) => h.id));
+    if (ids.length >= take) return { ids, exhausted: false };
+    // Fewer hits than wanted: the walk went to its last document (`rows` of them at most).
+    left -= Number(rows.find((r) => r.last)?.rn ?? 0);
+  }
+  return { ids, exhausted: false };
+}
+
+/**
  * The page (`offset`, `limit`) and the capped count of a broad search, or null when the search is
- * not broad where the walk starts (the caller then uses the full-text index). `base` is the session's
- * visibility and the list's filters without the search; `tsquery` the search's query text.
+ * not broad (the caller then uses the full-text index). `base` is the session's visibility and the
+ * list's filters without the search; `tsquery` the search's query text.
  */
 export async function broadSearchPage(
   q: Queryable,
@@ -92,54 +153,14 @@ export async function broadSearchPage(
 ): Promise<BroadPage | null> {
   const words = await searchWords(q, tsquery);
   if (words.length === 0) return null;
-  const months = await candidateMonths(q, base.schema, words);
-  if (months.length === 0) return { ids: [], count: 0 };
+  if ((await estimatedMatches(q, base.schema, tsquery)) < BROAD_MATCHES) return null;
+  const runs = await candidateRuns(q, base.schema, words);
+  if (runs.length === 0) return { ids: [], count: 0 };
   const need = offset + limit;
-  const walked = async (month: string, rows: number, take: number) => {
-    const walk = monthWalk(base, tsquery, month, rows, take);
-    return (await q.query<{ id: string }>(walk.sql, walk.params)).rows.map((r) => r.id);
-  };
-
-  // The first look decides: a page within the newest candidate month's first documents, or not broad.
-  const probe = await walked(months[0]!, PROBE_ROWS, need);
-  if (probe.length < Math.min(need, limit)) return null;
-  let found = probe;
-  if (found.length < need) {
-    // A deeper page: the months in turn, each walked whole, newest first (so `found` keeps deposit order).
-    found = [];
-    for (const month of months) {
-      found.push(...(await walked(month, MONTH_ROWS, need - found.length)));
-      if (found.length >= need) break;
-    }
-  }
-  const ids = found.slice(offset, need);
-
-  return { ids, count: await walkedCount(q, base, tsquery, months) };
-}
-
-/**
- * Visible matches up to the cap + 1, walking the months as the page did and stopping at the cap, or
- * null once COUNT_ROWS documents were read without reaching it or the last month (matches thin out
- * after the first page: the full-text index counts those better).
- */
-async function walkedCount(
-  q: Queryable,
-  base: Where,
-  tsquery: string,
-  months: readonly string[],
-): Promise<number | null> {
-  let count = 0;
-  let budget = COUNT_ROWS;
-  for (const month of months) {
-    if (budget <= 0) return null;
-    const rows = Math.min(MONTH_ROWS, budget);
-    const take = VISIBLE_COUNT_CAP + 1 - count;
-    const walk = monthWalk(base, tsquery, month, rows, take, true);
-    const hits = (await q.query<{ rn: number }>(walk.sql, walk.params)).rows;
-    count += hits.length;
-    if (count > VISIBLE_COUNT_CAP) return count;
-    // Fewer hits than asked: the month was read to its end, or to `rows`; count it as `rows` read.
-    budget -= hits.length < take ? rows : (hits.at(-1)?.rn ?? rows);
-  }
-  return count;
+  const page = await walkRuns(q, base, tsquery, runs, need, WALK_ROWS + need);
+  if (page.exhausted) return null;
+  const ids = page.ids.slice(offset, need);
+  // Counted up to the cap + 1 by the same walk; when matches thin out, the full-text index counts.
+  const counted = await walkRuns(q, base, tsquery, runs, VISIBLE_COUNT_CAP + 1, COUNT_ROWS);
+  return { ids, count: counted.exhausted ? null : counted.ids.length };
 }
