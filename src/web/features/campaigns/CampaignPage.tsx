@@ -93,9 +93,12 @@ export const CampaignPage = () => {
       .catch(() => setOrgName(''));
   }, [api, organizationId]);
 
-  const request = JSON.stringify([campaignId, filter, page, size, docsVersion]);
+  // A new status (the split's end, the dispatch's end) brings documents the table has not read yet:
+  // a page opened while the campaign was still splitting would otherwise stay on « Aucun document ».
+  const status = campaign?.status;
+  const request = JSON.stringify([campaignId, filter, page, size, docsVersion, status]);
   useEffect(() => {
-    if (!campaignId) return;
+    if (!campaignId || !status) return;
     const controller = new AbortController();
     api
       .call<DispatchedDocPage>('campaigns.dispatchedDocs', {

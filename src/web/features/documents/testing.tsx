@@ -1,4 +1,4 @@
-/** Renders a documents page in a memory router with an API answering from a table (component tests only). */
+/** Renders a page (documents, campaign…) in a memory router with an API answering from a table (component tests only). */
 import {
   createMemoryHistory,
   createRootRoute,
@@ -21,7 +21,13 @@ export interface ApiCall {
 }
 export type Answers = Partial<Record<RouteId, (call: ApiCall) => unknown>>;
 
-export const renderDocumentsPage = async (Page: FunctionComponent, path: string, answers: Answers) => {
+/** `paths`: the route patterns the page is mounted on (its params come from them). */
+export const renderDocumentsPage = async (
+  Page: FunctionComponent,
+  path: string,
+  answers: Answers,
+  paths: readonly string[] = ['/documents', '/documents/$docId'],
+) => {
   const calls: ApiCall[] = [];
   const real = createServices({ storage: null, socket: false });
   const api: Services['api'] = {
@@ -44,10 +50,7 @@ export const renderDocumentsPage = async (Page: FunctionComponent, path: string,
   };
   const services: Services = { ...real, api };
   const root = createRootRoute({ component: Outlet });
-  const routes = [
-    createRoute({ getParentRoute: () => root, path: '/documents', component: Page }),
-    createRoute({ getParentRoute: () => root, path: '/documents/$docId', component: Page }),
-  ];
+  const routes = paths.map((pattern) => createRoute({ getParentRoute: () => root, path: pattern, component: Page }));
   const router = createRouter({
     routeTree: root.addChildren(routes),
     history: createMemoryHistory({ initialEntries: [path] }),
