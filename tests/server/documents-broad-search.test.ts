@@ -12,6 +12,7 @@ import { VISIBLE_COUNT_CAP } from '../../src/server/auth/document-visibility.ts'
 import type { Queryable } from '../../src/server/db/db.ts';
 import { userId } from '../../src/server/db/seed/demo.ts';
 import { addFilter, type Session, visibleWhere, whereSql } from '../../src/server/modules/documents/query.ts';
+import { WALK_DENSITY, walkPays } from '../../src/server/modules/documents/broad-search.ts';
 import { listDocuments } from '../../src/server/modules/documents/read.service.ts';
 import { MAIN_ROOT, PARIS } from './rights-support.ts';
 import { type TestDb, createSeededDb } from './support/server.ts';
@@ -143,6 +144,17 @@ describe('full-text search newest first', () => {
     expect((await listDocuments(narrow.q, admin, { search: 'zorglub' })).count).toBe(3);
     expect(narrow.sql.some((s) => s.includes('search_days'))).toBe(false);
     expect(narrow.sql.some((s) => s.includes('MATERIALIZED'))).toBe(true);
+  });
+});
+
+describe('whether walking the days pays', () => {
+  it('walks a word that fills its days, not a prefix of names thin on every day', () => {
+    // The bench's million documents over ~1,000 days: « bulletin 2024 » ~260,000 matches on 366 days;
+    // « nom12 » (a prefix, estimated 5,000 by default) on ~900 days, a document or two each.
+    expect(walkPays(260_000, 366, 1_000)).toBe(true);
+    expect(walkPays(5_000, 900, 1_000)).toBe(false);
+    expect(walkPays(WALK_DENSITY * 10 * 100, 10, 100)).toBe(true);
+    expect(walkPays(WALK_DENSITY * 10 * 100 - 1, 10, 100)).toBe(false);
   });
 });
 

@@ -10,7 +10,9 @@
  * (most common words and their frequencies: PostgreSQL's autovacuum keeps them, db/maintenance.ts
  * on PGlite). A narrow search (a name) costs what its few matches cost through the full-text index,
  * and stays there. The walk has a budget: if it reads WALK_ROWS documents without filling the page,
- * the matches are too thin for it and the caller goes back to the full-text index.
+ * the matches are too thin for it and the caller goes back to the full-text index. Nor is a search
+ * walked whose estimated matches are a thin share of its days' documents (`walkPays`): a prefix of
+ * names is estimated broad by default, and occurs on most days, a few documents each.
  */
 import { VISIBLE_COUNT_CAP } from '../../auth/document-visibility.ts';
 import type { Queryable } from '../../db/db.ts';
@@ -25,6 +27,15 @@ export const BROAD_MATCHES = 1_000;
 const WALK_ROWS = 20_000;
 /** Documents the count's walk reads at most before handing the count to the full-text index. */
 const COUNT_ROWS = 60_000;
+/**
+ * Share of the candidate days' documents that must match for a walk to pay: a word on many days but
+ * thin on each (« nom12 », a prefix of names: 968 matches spread over ~900 days of a million
+ * documents) would be walked day by day, one statement for each scattered day (11 s), while its
+ * matches come from the full-text index in a few milliseconds.
+ */
+export const WALK_DENSITY = 0.05;
+/** Walk statements (one per run of days) a walk runs at most before giving up, whatever the estimate. */
+const MAX_WALKS = 48;
 
 export interface BroadPage {
   /** The page's ids, newest first. */
@@ -40,18 +51,36 @@ export async function searchWords(q: Queryable, tsquery: string): Promise<string
   return [...new Set([...text.matchAll(/'((?:[^']|'')+)'/g)].map((m) => m[1]!.replaceAll("''", "'")))];
 }
 
-/** The planner's estimate of the documents matching `tsquery`, whoever may see them. */
-async function estimatedMatches(q: Queryable, schema: string, tsquery: string): Promise<number> {
-  const { rows } = await q.query<Record<string, unknown>>(
-    `EXPLAIN (FORMAT JSON) SELECT 1 FROM ${schema}.documents d WHERE d.search @@ to_tsquery('french', $1)`,
-    [tsquery],
-  );
+/** The planner's estimate of the rows of `sql` (an EXPLAIN: nothing is read). */
+async function estimatedRows(q: Queryable, sql: string, params: unknown[]): Promise<number> {
+  const { rows } = await q.query<Record<string, unknown>>(`EXPLAIN (FORMAT JSON) ${sql}`, params);
   const explained = Object.values(rows[0] ?? {})[0];
   const plan = (typeof explained === 'string' ? JSON.parse(explained) : explained) as {
     Plan?: { 'Plan Rows'?: number };
   }[];
   return plan[0]?.Plan?.['Plan Rows'] ?? 0;
 }
+
+/** The planner's estimate of the documents matching `tsquery`, whoever may see them. */
+const estimatedMatches = (q: Queryable, schema: string, tsquery: string): Promise<number> =>
+  estimatedRows(q, `SELECT 1 FROM ${schema}.documents d WHERE d.search @@ to_tsquery('french', $1)`, [tsquery]);
+
+/** Documents deposited on an average day: the archive's size over the days from its first deposit to its last. */
+async function documentsPerDay(q: Queryable, schema: string): Promise<number> {
+  const total = await estimatedRows(q, `SELECT 1 FROM ${schema}.documents d`, []);
+  const { rows } = await q.query<{ days: number | null }>(
+    `SELECT extract(epoch FROM (SELECT max(deposited_at) FROM ${schema}.documents)
+                            - (SELECT min(deposited_at) FROM ${schema}.documents))::float8 / 86400 AS days`,
+  );
+  return total / Math.max(1, Math.ceil(rows[0]?.days ?? 0));
+}
+
+/**
+ * Whether walking the candidate days pays: the estimated matches are a fair share
+ * (`WALK_DENSITY`) of the documents deposited on those days.
+ */
+export const walkPays = (matches: number, days: number, perDay: number): boolean =>
+  matches >= WALK_DENSITY * days * perDay;
 
 /** A run of consecutive UTC days, as the walk's bounds: [from, to). */
 interface Run {
@@ -66,7 +95,11 @@ const isoDay = (ms: number): string => new Date(ms).toISOString().slice(0, 10);
  * The days where every word occurs as the prefix of a stored word, newest first, as runs of
  * consecutive days (one walk for each run).
  */
-async function candidateRuns(q: Queryable, schema: string, words: readonly string[]): Promise<Run[]> {
+async function candidateRuns(
+  q: Queryable,
+  schema: string,
+  words: readonly string[],
+): Promise<{ runs: Run[]; days: number }> {
   const { rows } = await q.query<{ day: string }>(
     `SELECT sd.day::text AS day
        FROM unnest($1::text[]) AS w(word)
@@ -83,7 +116,10 @@ async function candidateRuns(q: Queryable, schema: string, words: readonly strin
     if (last && last.from === start + DAY_MS) last.from = start;
     else runs.push({ from: start, to: start + DAY_MS });
   }
-  return runs.map((r) => ({ from: `${isoDay(r.from)}T00:00:00Z`, to: `${isoDay(r.to)}T00:00:00Z` }));
+  return {
+    runs: runs.map((r) => ({ from: `${isoDay(r.from)}T00:00:00Z`, to: `${isoDay(r.to)}T00:00:00Z` })),
+    days: rows.length,
+  };
 }
 
 /**
@@ -125,8 +161,8 @@ async function walkRuns(
 ): Promise<{ ids: string[]; exhausted: boolean }> {
   const ids: string[] = [];
   let left = budget;
-  for (const run of runs) {
-    if (left <= 0) return { ids, exhausted: true };
+  for (const [walked, run] of runs.entries()) {
+    if (left <= 0 || walked >= MAX_WALKS) return { ids, exhausted: true };
     const wanted = take - ids.length;
     const walk = runWalk(base, tsquery, run, left, wanted);
     const rows = (await q.query<{ id: string; rn: number; last: boolean; hit: boolean }>(walk.sql, walk.params)).rows;
@@ -153,9 +189,11 @@ export async function broadSearchPage(
 ): Promise<BroadPage | null> {
   const words = await searchWords(q, tsquery);
   if (words.length === 0) return null;
-  if ((await estimatedMatches(q, base.schema, tsquery)) < BROAD_MATCHES) return null;
-  const runs = await candidateRuns(q, base.schema, words);
+  const matches = await estimatedMatches(q, base.schema, tsquery);
+  if (matches < BROAD_MATCHES) return null;
+  const { runs, days } = await candidateRuns(q, base.schema, words);
   if (runs.length === 0) return { ids: [], count: 0 };
+  if (!walkPays(matches, days, await documentsPerDay(q, base.schema))) return null;
   const need = offset + limit;
   const page = await walkRuns(q, base, tsquery, runs, need, WALK_ROWS + need);
   if (page.exhausted) return null;
