@@ -15,7 +15,7 @@
  * 1,000 files read straight from the file store, the detail alone. It prints; nothing is asserted.
  * Env: BENCH_DOCUMENTS, BENCH_EMPLOYEES (shared with bench:visibility), BENCH_CALLS, BENCH_FILE_KB
  * (each zipped PDF's size, 100), BENCH_PG_URL (admin URL; `none` skips PostgreSQL), BENCH_ENGINES,
- * BENCH_EXPLAIN=1 (prints the plans of the 10-rule user's list statements).
+ * BENCH_EXPLAIN=1 (prints the plans of the 10-rule user's list statements), BENCH_KEEP=1 (keeps the PostgreSQL database).
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { writeFileSync } from 'node:fs';

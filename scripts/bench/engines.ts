@@ -66,17 +66,20 @@ export async function runOnEngines<T>(options: EngineRunOptions): Promise<(T | s
       if (options.pgAdminUrl === 'none') results.push('PostgreSQL skipped (BENCH_PG_URL=none)');
       else {
         const database = `bench_${slug}_${randomBytes(4).toString('hex')}`;
+        const url = new URL(options.pgAdminUrl);
+        url.pathname = `/${database}`;
         try {
           await admin(options.pgAdminUrl, `CREATE DATABASE ${database}`);
-          const url = new URL(options.pgAdminUrl);
-          url.pathname = `/${database}`;
           console.log(`[${options.name}] PostgreSQL database ${database}: ${options.doing}…`);
           await runEngine(options, url.toString(), join(work, 'postgres.json'));
           results.push(read('postgres.json'));
         } catch (error) {
           results.push(`PostgreSQL skipped: ${(error as Error).message}`);
         } finally {
-          await admin(options.pgAdminUrl, `DROP DATABASE IF EXISTS ${database} WITH (FORCE)`).catch(() => undefined);
+          // BENCH_KEEP=1 leaves the database for a look at its plans (drop it by hand afterwards).
+          if (process.env.BENCH_KEEP) console.log(`[${options.name}] kept: ${url.toString()}`);
+          else
+            await admin(options.pgAdminUrl, `DROP DATABASE IF EXISTS ${database} WITH (FORCE)`).catch(() => undefined);
         }
       }
     }
