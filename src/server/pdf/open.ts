@@ -3,7 +3,8 @@
  * encrypted, damaged/truncated (mupdf had to rebuild it, no `%%EOF`, or a page that fails to load), empty.
  * Every opened document must be `.destroy()`ed by the caller to keep the WASM heap flat.
  */
-import * as mupdf from 'mupdf';
+import type * as mupdf from 'mupdf';
+import { mupdfLib } from './mupdf.ts';
 import { ERROR_KEYS } from '../../contract/keys.ts';
 import { PdfProblem } from './problem.ts';
 
@@ -33,7 +34,7 @@ export function openPdf(bytes: Uint8Array): mupdf.PDFDocument {
   if (!hasEof(bytes)) throw new PdfProblem(ERROR_KEYS.pdfDamaged, 'no %%EOF: truncated');
   let doc: mupdf.Document;
   try {
-    doc = mupdf.Document.openDocument(bytes, 'application/pdf');
+    doc = mupdfLib().Document.openDocument(bytes, 'application/pdf');
   } catch (error) {
     throw new PdfProblem(ERROR_KEYS.pdfDamaged, String(error));
   }
