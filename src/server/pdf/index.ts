@@ -1,15 +1,7 @@
 /** The PDF engine (mupdf, AGPL-3.0-or-later — see README.md): the only place the product touches PDF internals. */
 export { PdfProblem, isPdfProblem, type PdfProblemKey } from './problem.ts';
 export { loadMupdf } from './mupdf.ts';
-export {
-  inspectPdf,
-  inspectPdfSliced,
-  openPdf,
-  looksLikePdf,
-  storablePdf,
-  type PdfInfo,
-  type PageSize,
-} from './open.ts';
+export { inspectPdf, openPdf, looksLikePdf, storablePdf, type PdfInfo, type PageSize } from './open.ts';
 export {
   appendSignatureRevision,
   assertSealable,

@@ -111,23 +111,3 @@ export function inspectPdf(bytes: Uint8Array): PdfInfo {
     doc.destroy();
   }
 }
-
-/**
- * `inspectPdf` on the API's thread for large files: the same checks, calling `pause` after each page
- * (a time slicer, src/server/jobs/slice.ts) so a 2,000-page upload does not hold every other request
- * for the half second mupdf takes to load its pages.
- */
-export async function inspectPdfSliced(bytes: Uint8Array, pause: () => Promise<void>): Promise<PdfInfo> {
-  const doc = openPdf(bytes);
-  try {
-    const pageSizes: PageSize[] = [];
-    const count = doc.countPages();
-    for (let i = 0; i < count; i += 1) {
-      pageSizes.push(pageSizeOf(doc, i));
-      await pause();
-    }
-    return { pages: count, pageSizes };
-  } finally {
-    doc.destroy();
-  }
-}
