@@ -15,7 +15,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { payrollPdf } from '../src/server/pdf/index.ts';
+import { loadMupdf, payrollPdf } from '../src/server/pdf/index.ts';
 import { pushLatencyBench } from './bench/push-latency.ts';
 import { canPin, pinned, referenceMissing, runReference } from './bench/split-reference.ts';
 import type { BenchEmployee } from './bench/split-setup.ts';
@@ -143,6 +143,7 @@ async function main(): Promise<void> {
     for (const size of SIZES) {
       const employees = employeesFor(size);
       const generated = performance.now();
+      await loadMupdf();
       const pdf = payrollPdf({ employees, fontBytes: FONT, twoPageShare: 0.08, seed: size });
       const pdfPath = join(work, `paie-${size}.pdf`);
       const employeesPath = join(work, `employees-${size}.json`);

@@ -1,15 +1,19 @@
-// Bundles the server (src/server/main.ts and what it imports from src/) into dist/server/main.mjs
+// Bundles the server (src/server/main.ts and what it imports from src/) into dist/server/main.mjs, and
+// the PDF worker thread (src/server/pdf/worker/worker.ts) into dist/server/pdf-worker.mjs,
 // with esbuild; packages stay in node_modules. `npm start` and the browser tests run this bundle
 // with plain node: no TypeScript loader in the running process, ~50 MB less at rest than
 // `node --import tsx` (docs/operations.md « Memory »). Rebuilt on every start: it takes ~0.3 s.
 import { build } from 'esbuild';
 
 export const SERVER_BUNDLE = 'dist/server/main.mjs';
+/** The PDF worker thread's bundle, beside the server's (src/server/pdf/worker/pool.ts finds it there). */
+export const PDF_WORKER_BUNDLE = 'dist/server/pdf-worker.mjs';
 
 export async function buildServer() {
   await build({
-    entryPoints: ['src/server/main.ts'],
-    outfile: SERVER_BUNDLE,
+    entryPoints: { main: 'src/server/main.ts', 'pdf-worker': 'src/server/pdf/worker/worker.ts' },
+    outdir: 'dist/server',
+    outExtension: { '.js': '.mjs' },
     bundle: true,
     platform: 'node',
     format: 'esm',

@@ -9,7 +9,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { openDb } from '../../src/server/db/db.ts';
 import { migrate } from '../../src/server/db/migrate.ts';
 import { seedDemo } from '../../src/server/db/seed/demo.ts';
-import { type PayrollEmployee, payrollPdf } from '../../src/server/pdf/index.ts';
+import { type PayrollEmployee, loadMupdf, payrollPdf } from '../../src/server/pdf/index.ts';
 import { seedScale } from './seed-scale.ts';
 
 const [target, out, pagesText] = process.argv.slice(2);
@@ -38,6 +38,7 @@ try {
     registrationNumber: r.registration_number,
   }));
   const font = readFileSync('node_modules/dejavu-fonts-ttf/ttf/DejaVuSans.ttf');
+  await loadMupdf();
   const pdf = payrollPdf({ employees, fontBytes: font, company: 'Groupe Horizon', seed: 1 });
   writeFileSync(out, pdf.bytes);
   process.stdout.write(

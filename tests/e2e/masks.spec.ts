@@ -10,7 +10,7 @@ import { type Locator, type Page, expect, test } from '@playwright/test';
 import { DEMO_ORGS } from '../../src/server/db/seed/orgs.ts';
 import { generateEmployees } from '../../src/server/db/seed/people.ts';
 import { ROOT_MAIN } from '../../src/server/db/seed/personas.ts';
-import { payrollPdf } from '../../src/server/pdf/index.ts';
+import { loadMupdf, payrollPdf } from '../../src/server/pdf/index.ts';
 import { fr, loginAs, shot } from './support.ts';
 
 const A4 = { width: 595, height: 842 };
@@ -56,6 +56,7 @@ test('draws the payroll mask zone on a sample and sees employees matched live', 
   const employees = seededEmployees();
   expect(employees).toHaveLength(4);
   const sample = join(tmpdir(), `masks-e2e-${process.pid}.pdf`);
+  await loadMupdf();
   writeFileSync(sample, payrollPdf({ employees, twoPageShare: 0, unknownPages: 1 }).bytes);
 
   await page.setViewportSize({ width: 1280, height: 900 });

@@ -39,6 +39,8 @@ export interface NewFile {
   name: string;
   mime?: string;
   bytes: Uint8Array;
+  /** Its SHA-256 (hex) when already computed (the split's parts, hashed in the PDF worker). */
+  sha256?: string;
 }
 export interface StoredFileRef {
   id: string;
@@ -210,7 +212,7 @@ export function fileStore(options: FileStoreOptions): FileStore {
         name: f.name,
         mime: f.mime ?? 'application/pdf',
         bytes: asBuffer(f.bytes),
-        sha256: createHash('sha256').update(f.bytes).digest('hex'),
+        sha256: f.sha256 ?? createHash('sha256').update(f.bytes).digest('hex'),
       }));
       const packed = dir ? writePack(schema, rows) : null;
       // In a pack the 6th value is the file's offset; in the table on PGlite it is base64 text the

@@ -4,7 +4,7 @@
  * holds only the output and the current part in memory. Used by the campaign downloads (merged
  * documents, ignored pages). mupdf is AGPL-3.0 (see docs): server side only.
  */
-import * as mupdf from 'mupdf';
+import { loadMupdf, mupdfLib } from './mupdf.ts';
 
 /** One source: its bytes, and the 1-based pages to take (absent: every page). */
 export interface ComposePart {
@@ -13,10 +13,11 @@ export interface ComposePart {
 }
 
 export async function composePdf(parts: AsyncIterable<ComposePart> | Iterable<ComposePart>): Promise<Uint8Array> {
-  const out = new mupdf.PDFDocument();
+  await loadMupdf();
+  const out = new (mupdfLib().PDFDocument)();
   try {
     for await (const part of parts) {
-      const src = new mupdf.PDFDocument(part.bytes);
+      const src = new (mupdfLib().PDFDocument)(part.bytes);
       const map = out.newGraftMap();
       try {
         const count = src.countPages();

@@ -4,7 +4,8 @@
  * bottom-left origin, A4), name/address/salary lines; a share of employees on two consecutive pages;
  * optional pages for unknown registration numbers; an embedded TrueType font (subset) or Helvetica.
  */
-import * as mupdf from 'mupdf';
+import type * as mupdf from 'mupdf';
+import { mupdfLib } from './mupdf.ts';
 
 export interface PayrollEmployee {
   registrationNumber: string;
@@ -183,12 +184,12 @@ function pageContent(
 export function payrollPdf(options: PayrollOptions): PayrollPdf {
   const r = random(options.seed ?? 1);
   const share = options.twoPageShare ?? 0.08;
-  const doc = new mupdf.PDFDocument();
+  const doc = new (mupdfLib().PDFDocument)();
   const created: { destroy(): void }[] = [doc];
   try {
     let fontRef: mupdf.PDFObject;
     if (options.fontBytes) {
-      const font = new mupdf.Font('DejaVuSans', options.fontBytes);
+      const font = new (mupdfLib().Font)('DejaVuSans', options.fontBytes);
       created.push(font);
       fontRef = doc.addSimpleFont(font, 'Latin');
     } else {

@@ -7,7 +7,8 @@
  * or a stream when the original ends with one) chained by /Prev. The signing module fills the
  * placeholders.
  */
-import * as mupdf from 'mupdf';
+import type * as mupdf from 'mupdf';
+import { mupdfLib } from './mupdf.ts';
 import { ERROR_KEYS } from '../../contract/keys.ts';
 import { openPdf } from './open.ts';
 import { PdfProblem } from './problem.ts';
@@ -117,7 +118,7 @@ function uniqueFieldName(doc: mupdf.PDFDocument, prefix: string): string {
 }
 
 function appendPages(doc: mupdf.PDFDocument, pages: Uint8Array): void {
-  const source = mupdf.Document.openDocument(pages, 'application/pdf').asPDF();
+  const source = mupdfLib().Document.openDocument(pages, 'application/pdf').asPDF();
   if (!source) throw new Error('appended pages are not a PDF');
   try {
     const map = doc.newGraftMap();

@@ -1,14 +1,7 @@
 /** The PDF engine (mupdf, AGPL-3.0-or-later — see README.md): the only place the product touches PDF internals. */
 export { PdfProblem, isPdfProblem, type PdfProblemKey } from './problem.ts';
-export {
-  inspectPdf,
-  inspectPdfSliced,
-  openPdf,
-  looksLikePdf,
-  storablePdf,
-  type PdfInfo,
-  type PageSize,
-} from './open.ts';
+export { loadMupdf } from './mupdf.ts';
+export { inspectPdf, openPdf, looksLikePdf, storablePdf, type PdfInfo, type PageSize } from './open.ts';
 export {
   appendSignatureRevision,
   assertSealable,
@@ -29,7 +22,14 @@ export {
 } from './zone.ts';
 export { scanZoneText } from './zone-scan.ts';
 export { identifyText, employeeKeys, fold, IDENTIFIERS, type Identifier } from './identify.ts';
-export { employeeMatcher, indexEmployees, type EmployeeLookup, type MatchedEmployee } from './matcher.ts';
+export {
+  employeeMatcher,
+  employeeRows,
+  indexEmployees,
+  type EmployeeLookup,
+  type EmployeeRow,
+  type MatchedEmployee,
+} from './matcher.ts';
 export { writePart, type PartOptions } from './part.ts';
 export {
   payrollPdf,

@@ -4,66 +4,22 @@
  */
 import type { DomainId } from '../../contract/constants.ts';
 import { type Queryable, schemaOf } from '../db/db.ts';
-import { type Identifier, employeeKeys } from './identify.ts';
+import type { Identifier } from './identify.ts';
+import { type EmployeeLookup, type EmployeeRow, indexEmployees } from './employee-index.ts';
 
-export interface MatchedEmployee {
-  employeeId: string;
-  name: string;
-  firstName: string;
-  /** The normalised key that matched (stored as the dispatched document's identifier). */
-  key: string;
-}
+export { indexEmployees, type EmployeeLookup, type EmployeeRow, type MatchedEmployee } from './employee-index.ts';
 
-export type EmployeeLookup = (keys: readonly string[]) => MatchedEmployee | null;
-
-interface Row {
-  id: string;
-  name: string;
-  first_name: string;
-  birth_date: string | null;
-  email: string | null;
-  num_secu: string | null;
-  registration_number: string | null;
-  organization_id: string;
-  active: boolean;
-}
-
-/**
- * Index employees linked to `orgIds`. When a key is shared, the nearer organisation wins, then the
- * active link; two different employees still tied (same organisation, same activity) make the key
- * AMBIGUOUS: it matches nobody, so a payslip is never sent to the wrong person (the page is ignored).
- */
-export function indexEmployees(
-  rows: readonly Row[],
-  orgIds: readonly string[],
-  identifier: Identifier,
-): EmployeeLookup {
-  const rank = (r: Row): number => orgIds.indexOf(r.organization_id) * 2 + (r.active ? 0 : 1);
-  const sorted = [...rows].sort((a, b) => rank(a) - rank(b));
-  const byKey = new Map<string, (Omit<MatchedEmployee, 'key'> & { rank: number }) | null>();
-  for (const r of sorted) {
-    const keys = employeeKeys(identifier, {
-      registrationNumber: r.registration_number,
-      numSecu: r.num_secu,
-      email: r.email,
-      name: r.name,
-      firstName: r.first_name,
-      birthDate: r.birth_date,
-    });
-    for (const key of keys) {
-      const held = byKey.get(key);
-      if (held === undefined)
-        byKey.set(key, { employeeId: r.id, name: r.name, firstName: r.first_name, rank: rank(r) });
-      else if (held && held.rank === rank(r) && held.employeeId !== r.id) byKey.set(key, null);
-    }
-  }
-  return (keys) => {
-    for (const key of keys) {
-      const found = byKey.get(key);
-      if (found) return { employeeId: found.employeeId, name: found.name, firstName: found.firstName, key };
-    }
-    return null;
-  };
+/** The rows `indexEmployees` indexes: the employees linked to `orgIds`, one row per link. */
+export async function employeeRows(q: Queryable, domain: DomainId, orgIds: readonly string[]): Promise<EmployeeRow[]> {
+  const s = schemaOf(domain);
+  const { rows } = await q.query<EmployeeRow>(
+    `SELECT e.id, e.name, e.first_name, e.birth_date, e.email, e.num_secu, eo.registration_number,
+            eo.organization_id, eo.active
+       FROM ${s}.employee_organizations eo JOIN ${s}.employees e ON e.id = eo.employee_id
+      WHERE eo.organization_id = ANY($1::uuid[])`,
+    [orgIds],
+  );
+  return rows;
 }
 
 export async function employeeMatcher(
@@ -72,13 +28,5 @@ export async function employeeMatcher(
   orgIds: readonly string[],
   identifier: Identifier,
 ): Promise<EmployeeLookup> {
-  const s = schemaOf(domain);
-  const { rows } = await q.query<Row>(
-    `SELECT e.id, e.name, e.first_name, e.birth_date, e.email, e.num_secu, eo.registration_number,
-            eo.organization_id, eo.active
-       FROM ${s}.employee_organizations eo JOIN ${s}.employees e ON e.id = eo.employee_id
-      WHERE eo.organization_id = ANY($1::uuid[])`,
-    [orgIds],
-  );
-  return indexEmployees(rows, orgIds, identifier);
+  return indexEmployees(await employeeRows(q, domain, orgIds), orgIds, identifier);
 }

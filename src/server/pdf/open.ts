@@ -3,7 +3,8 @@
  * encrypted, damaged/truncated (mupdf had to rebuild it, no `%%EOF`, or a page that fails to load), empty.
  * Every opened document must be `.destroy()`ed by the caller to keep the WASM heap flat.
  */
-import * as mupdf from 'mupdf';
+import type * as mupdf from 'mupdf';
+import { mupdfLib } from './mupdf.ts';
 import { ERROR_KEYS } from '../../contract/keys.ts';
 import { PdfProblem } from './problem.ts';
 
@@ -33,7 +34,7 @@ export function openPdf(bytes: Uint8Array): mupdf.PDFDocument {
   if (!hasEof(bytes)) throw new PdfProblem(ERROR_KEYS.pdfDamaged, 'no %%EOF: truncated');
   let doc: mupdf.Document;
   try {
-    doc = mupdf.Document.openDocument(bytes, 'application/pdf');
+    doc = mupdfLib().Document.openDocument(bytes, 'application/pdf');
   } catch (error) {
     throw new PdfProblem(ERROR_KEYS.pdfDamaged, String(error));
   }
@@ -105,26 +106,6 @@ export function inspectPdf(bytes: Uint8Array): PdfInfo {
     const pageSizes: PageSize[] = [];
     const count = doc.countPages();
     for (let i = 0; i < count; i += 1) pageSizes.push(pageSizeOf(doc, i));
-    return { pages: count, pageSizes };
-  } finally {
-    doc.destroy();
-  }
-}
-
-/**
- * `inspectPdf` on the API's thread for large files: the same checks, calling `pause` after each page
- * (a time slicer, src/server/jobs/slice.ts) so a 2,000-page upload does not hold every other request
- * for the half second mupdf takes to load its pages.
- */
-export async function inspectPdfSliced(bytes: Uint8Array, pause: () => Promise<void>): Promise<PdfInfo> {
-  const doc = openPdf(bytes);
-  try {
-    const pageSizes: PageSize[] = [];
-    const count = doc.countPages();
-    for (let i = 0; i < count; i += 1) {
-      pageSizes.push(pageSizeOf(doc, i));
-      await pause();
-    }
     return { pages: count, pageSizes };
   } finally {
     doc.destroy();

@@ -3,7 +3,8 @@
  * so the pages of a part share their fonts and images), saved compressed. Every mupdf object made
  * here is destroyed before returning, so splitting thousands of parts keeps the WASM heap flat.
  */
-import * as mupdf from 'mupdf';
+import type * as mupdf from 'mupdf';
+import { mupdfLib } from './mupdf.ts';
 
 export interface PartOptions {
   /** Save options (default 'compress': grafting copies only what the pages use; 'garbage' doubled the time for no byte saved). */
@@ -18,7 +19,7 @@ export function writePart(
   indexes: readonly number[],
   options: PartOptions = {},
 ): Uint8Array<ArrayBuffer> {
-  const out = new mupdf.PDFDocument();
+  const out = new (mupdfLib().PDFDocument)();
   const map = out.newGraftMap();
   try {
     for (const i of indexes) map.graftPage(-1, source, i);

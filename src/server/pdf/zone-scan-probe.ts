@@ -6,7 +6,8 @@
  * glyph's box (fz_bound_glyph, via Text.getBounds), width (the second glyph's position) and text (Unicode) are
  * read back. About a millisecond a probe: done once per font family of a document (see zone-scan-fonts.ts).
  */
-import * as mupdf from 'mupdf';
+import type * as mupdf from 'mupdf';
+import { mupdfLib } from './mupdf.ts';
 
 export interface Probed {
   /** Glyph box in em (x0, y0, x1, y1). */
@@ -24,7 +25,7 @@ const BOX_SCALE = 1024;
 /** What mupdf makes of each of `codes` in the font `fontObj` (2-byte codes for Type0); null when it fails. */
 export function probeFont(fontObj: mupdf.PDFObject, codes: number[], twoByte: boolean): Map<number, Probed> | null {
   const seen = new Map<number, Probed>();
-  const scratch = new mupdf.PDFDocument();
+  const scratch = new (mupdfLib().PDFDocument)();
   const made: { destroy(): void }[] = [];
   try {
     const grafted = scratch.graftObject(fontObj);
@@ -40,7 +41,7 @@ export function probeFont(fontObj: mupdf.PDFObject, codes: number[], twoByte: bo
     made.push(page);
     let current: Probed | null = null;
     let index = -1;
-    const device = new mupdf.Device({
+    const device = new (mupdfLib().Device)({
       fillText(text: mupdf.Text, _ctm: mupdf.Matrix, colorspace: mupdf.ColorSpace) {
         const fonts = new Set<mupdf.Font>();
         text.walk({
@@ -50,7 +51,7 @@ export function probeFont(fontObj: mupdf.PDFObject, codes: number[], twoByte: bo
             if (gid >= 0 && at !== index) {
               // The first glyph of a code: its box.
               index = at;
-              const one = new mupdf.Text();
+              const one = new (mupdfLib().Text)();
               one.showGlyph(font, [1, 0, 0, 1, 0, 0], gid, ucs);
               const r = one.getBounds(null as unknown as mupdf.StrokeState, [BOX_SCALE, 0, 0, BOX_SCALE, 0, 0]);
               one.destroy();

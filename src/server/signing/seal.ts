@@ -6,7 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import { PDFDocument } from 'pdf-lib';
-import { appendSignatureRevision } from '../pdf/index.ts';
+import { appendSignatureRevision, loadMupdf } from '../pdf/index.ts';
 import { type AuditTrail, appendAuditPage } from './audit.ts';
 import type { SealingP12 } from './material.ts';
 import { identityFromP12, padesCms } from './pades.ts';
@@ -28,6 +28,7 @@ export async function sealPdf(
   material: SealingP12,
 ): Promise<Sealed> {
   const sha256Before = sha256Hex(original);
+  await loadMupdf();
   const page = await PDFDocument.create();
   await appendAuditPage(page, { ...audit, sha256Before });
   const bytes = signIncrementally(original, {
@@ -44,7 +45,9 @@ export async function sealPdf(
  * certificate: PAdES B-B (see the header), `reason` shown by readers.
  */
 export async function padesSign(pdf: PDFDocument, reason: string, at: Date, material: SealingP12): Promise<Buffer> {
-  return signIncrementally(await pdf.save({ useObjectStreams: false }), { reason, at, material });
+  const bytes = await pdf.save({ useObjectStreams: false });
+  await loadMupdf();
+  return signIncrementally(bytes, { reason, at, material });
 }
 
 export interface SignOptions {

@@ -5,7 +5,7 @@
  */
 import type { SessionContext } from '../../auth/sessions.ts';
 import { type Queryable, schemaOf } from '../../db/db.ts';
-import { type PayrollEmployee, payrollPdf } from '../../pdf/index.ts';
+import { type PayrollEmployee, loadMupdf, payrollPdf } from '../../pdf/index.ts';
 
 export const SAMPLE_DEFAULT_PAGES = 20;
 export const SAMPLE_MAX_PAGES = 1000;
@@ -50,6 +50,7 @@ async function payrollEmployees(q: Queryable, session: SessionContext, limit: nu
 export async function samplePayroll(q: Queryable, session: SessionContext, pages: number): Promise<Uint8Array> {
   const unknownPages = 1;
   const everyone = await payrollEmployees(q, session, pages);
+  await loadMupdf();
   let count = Math.min(everyone.length, Math.max(1, Math.round((pages - unknownPages) / 1.08)));
   const make = (n: number) =>
     payrollPdf({ employees: everyone.slice(0, n), unknownPages, company: 'Société Démo SAS', seed: 7 });

@@ -11,7 +11,8 @@ import { type Db, schemaOf } from '../../db/db.ts';
 import { type SafePort, safePortOf } from '../../ports/safe.ts';
 import { yieldNow } from '../../jobs/slice.ts';
 import type { Push } from '../../push/push.ts';
-import { employeeMatcher, isPdfProblem } from '../../pdf/index.ts';
+import { employeeRows } from '../../pdf/matcher.ts';
+import { isPdfProblem } from '../../pdf/problem.ts';
 import { readFile } from '../../files/store.ts';
 import { campaignRow } from './campaign.repo.ts';
 import { CAMPAIGN_DISPATCH_JOB, runDispatchJob } from './dispatch.job.ts';
@@ -125,10 +126,10 @@ export async function runSplitJob(deps: SplitJobDeps, data: SplitJobData): Promi
       if (campaign.automatic_recipients) {
         const mask = await maskFor(db, data.domain, campaign.organization_id, source.doc_type_code);
         if (!mask) throw new SplitFailure(ERROR_KEYS.campaignMaskRequired);
-        const lookup = await employeeMatcher(db, data.domain, orgIds, mask.identifier);
+        const employees = await employeeRows(db, data.domain, orgIds);
         // Loading thousands of employees held the thread (and PGlite) for tens of ms: let requests through.
         await yieldNow();
-        const result = await splitAutomaticSource(run, mask, lookup);
+        const result = await splitAutomaticSource(run, mask, employees, orgIds);
         if (result.matched === 0) throw new SplitFailure(ERROR_KEYS.campaignNoPageMatched);
         pages = result.pages;
       } else pages = await splitManualSource(run, recipients);

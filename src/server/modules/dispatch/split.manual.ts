@@ -5,7 +5,7 @@
  */
 import type { DomainId } from '../../../contract/constants.ts';
 import { type Queryable, schemaOf } from '../../db/db.ts';
-import { inspectPdf } from '../../pdf/index.ts';
+import { pageCountInWorker } from '../../pdf/worker/calls.ts';
 import type { SourceRun } from './split.source.ts';
 import { PARTS_PER_TX, type SplitPart, storeBatch } from './split.store.ts';
 
@@ -32,7 +32,7 @@ export async function manualRecipients(
 
 /** Returns the source's page count (the file is checked: a bad PDF throws `PdfProblem`). */
 export async function splitManualSource(run: SourceRun, recipients: readonly string[]): Promise<number> {
-  const pages = inspectPdf(run.bytes).pages;
+  const pages = await pageCountInWorker(run.bytes);
   await run.opened(pages);
   const all = Array.from({ length: pages }, (_, i) => i + 1);
   for (let from = 0; from < recipients.length || from === 0; from += PARTS_PER_TX) {

@@ -6,7 +6,10 @@
  * nobody is read again by mupdf before being ignored.
  */
 import type * as mupdf from 'mupdf';
-import { type EmployeeLookup, identifyText, zoneReader, zoneTextOf } from '../../pdf/index.ts';
+// Specific modules, not pdf/index.ts: this runs in the PDF worker thread, which must not load the database.
+import type { EmployeeLookup } from '../../pdf/employee-index.ts';
+import { identifyText } from '../../pdf/identify.ts';
+import { zoneReader, zoneTextOf } from '../../pdf/zone.ts';
 import type { SplitMask } from './split.mask.ts';
 
 export type SplitEvent =

@@ -1,14 +1,13 @@
 /**
- * Splits one source of an automatic campaign: opened once, read page by page, each group written as a
- * part with mupdf and stored in batches of PARTS_PER_TX.
+ * Splits one source of an automatic campaign: opened once (in the PDF worker), read page by page, each
+ * group written as a part with mupdf and stored in batches of PARTS_PER_TX.
  */
 import type { DomainId } from '../../../contract/constants.ts';
 import type { Db } from '../../db/db.ts';
-import { type EmployeeLookup, openPdf, writePart } from '../../pdf/index.ts';
-import { splitPages } from './split.pages.ts';
+import type { EmployeeRow } from '../../pdf/employee-index.ts';
+import { splitInWorker } from '../../pdf/worker/calls.ts';
 import type { SplitMask } from './split.mask.ts';
-import { type IgnoredPage, PARTS_PER_TX, type SplitPart, storeBatch } from './split.store.ts';
-import { timeSlicer, yieldNow } from '../../jobs/slice.ts';
+import { PARTS_PER_TX, type SplitPart, storeBatch } from './split.store.ts';
 
 export interface SourceRow {
   id: string;
@@ -35,52 +34,51 @@ export interface SourceRun {
 
 const baseName = (name: string): string => name.replace(/\.pdf$/i, '').replace(/[^\p{L}\p{N}._-]+/gu, '_');
 
-/** Returns the pages of the source and how many of them found an employee. */
+/**
+ * Returns the pages of the source and how many of them found an employee. The PDF work (opening, zone
+ * reading, identifying, writing each part, hashing it) runs in the PDF worker thread
+ * (`src/server/pdf/worker`); this thread only stores each batch, in the same transactions as before.
+ * `run.bytes` is moved to the worker.
+ */
 export async function splitAutomaticSource(
   run: SourceRun,
   mask: SplitMask,
-  lookup: EmployeeLookup,
+  employees: readonly EmployeeRow[],
+  orgIds: readonly string[],
 ): Promise<{ pages: number; matched: number }> {
-  const doc = openPdf(run.bytes);
-  let matched = 0;
-  const slicer = timeSlicer();
-  try {
-    await run.opened(doc.countPages());
-    // Opening the source and, next, the zone reader's warm-up (~90 ms) each hold the thread: a turn between them.
-    await yieldNow();
-    let parts: SplitPart[] = [];
-    let ignored: IgnoredPage[] = [];
-    let decided = 0;
-    const flush = async (): Promise<void> => {
-      await storeBatch(run.db, run.domain, run.campaignId, run.source.id, parts, ignored, run.pagesBefore + decided);
-      parts = [];
-      ignored = [];
-      run.progressed();
-    };
-    for (const event of splitPages(doc, mask, lookup)) {
-      // mupdf works synchronously: let HTTP calls and pushes through every few milliseconds, or a
-      // 10,000-page source would hold the event loop (and, on PGlite, the database) for seconds.
-      await slicer.pause();
-      decided = event.lastPage;
-      if (event.kind === 'ignored') ignored.push({ page: event.page, text: event.text });
-      if (event.kind === 'group') {
-        matched += event.pages.length;
-        parts.push({
-          employeeId: event.employeeId,
-          pages: event.pages,
-          identifier: event.identifier,
-          name: `${baseName(run.source.name)}_${event.identifier.replace(/[^\p{L}\p{N}._-]+/gu, '_')}_p${event.pages[0]}.pdf`,
-          bytes: writePart(
-            doc,
-            event.pages.map((p) => p - 1),
-          ),
-        });
-      }
-      if (parts.length >= PARTS_PER_TX || ignored.length >= PARTS_PER_TX) await flush();
+  const name = baseName(run.source.name);
+  const events = splitInWorker({ bytes: run.bytes, mask, employees, orgIds, batch: PARTS_PER_TX });
+  for (;;) {
+    const next = await events.next();
+    if (next.done) return { pages: next.value.pages, matched: next.value.matched };
+    const event = next.value;
+    if (event.kind === 'opened') {
+      await run.opened(event.pages);
+      continue;
     }
-    await flush();
-    return { pages: doc.countPages(), matched };
-  } finally {
-    doc.destroy();
+    const parts: SplitPart[] = event.parts.map((part) => ({
+      employeeId: part.employeeId,
+      pages: part.pages,
+      identifier: part.identifier,
+      name: `${name}_${part.identifier.replace(/[^\p{L}\p{N}._-]+/gu, '_')}_p${part.pages[0]}.pdf`,
+      bytes: part.bytes,
+      sha256: part.sha256,
+    }));
+    try {
+      await storeBatch(
+        run.db,
+        run.domain,
+        run.campaignId,
+        run.source.id,
+        parts,
+        event.ignored,
+        run.pagesBefore + event.decided,
+      );
+    } catch (error) {
+      // The worker stops too (the campaign was canceled, or the database failed).
+      await events.return({ pages: 0, matched: 0, cancelled: true });
+      throw error;
+    }
+    run.progressed();
   }
 }

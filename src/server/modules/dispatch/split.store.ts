@@ -15,6 +15,8 @@ export interface SplitPart {
   identifier: string | null;
   /** New part bytes, or the id of an existing file (manual campaigns send the source whole). */
   bytes?: Uint8Array;
+  /** The new bytes' SHA-256 when already computed (by the PDF worker). */
+  sha256?: string;
   fileId?: string;
   name: string;
 }
@@ -96,7 +98,7 @@ export async function storeBatch(
       let fileId = part.fileId;
       if (part.bytes) {
         fileId = randomUUID();
-        files.push({ id: fileId, name: part.name, bytes: part.bytes });
+        files.push({ id: fileId, name: part.name, bytes: part.bytes, sha256: part.sha256 });
       }
       docs.push(randomUUID(), campaignId, part.employeeId, fileId, part.pages, sourceId, part.identifier);
     }

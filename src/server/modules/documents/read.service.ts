@@ -20,7 +20,7 @@ import { VISIBLE_COUNT_CAP, cappedCountSql } from '../../auth/document-visibilit
 import { readFile } from '../../files/store.ts';
 import { type Queryable, schemaOf } from '../../db/db.ts';
 import { ApiFailure } from '../../http/errors.ts';
-import { inspectPdf } from '../../pdf/index.ts';
+import { inspectPdf, loadMupdf } from '../../pdf/index.ts';
 import { broadSearchPage } from './broad-search.ts';
 import {
   type Session,
@@ -232,6 +232,7 @@ export async function getDocument(q: Queryable, session: Session, id: string): P
     const file = await readFile(q, session.domain, row.file_id);
     if (file) {
       try {
+        await loadMupdf();
         pageCount = inspectPdf(file.bytes).pages;
         await q.query(`UPDATE ${schemaOf(session.domain)}.documents SET page_count = $2 WHERE id = $1`, [
           id,

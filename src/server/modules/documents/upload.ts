@@ -13,7 +13,7 @@ import { frenchText } from '../../http/french.ts';
 import { uploadName } from '../../http/input.ts';
 import { jsonPartValue } from '../../http/multipart.ts';
 import { decodeBody } from '../../http/validate.ts';
-import { PdfProblem, inspectPdf } from '../../pdf/index.ts';
+import { PdfProblem, inspectPdf, loadMupdf } from '../../pdf/index.ts';
 
 /** The json part's field name. */
 export const UPLOAD_DATA_FIELD = 'data';
@@ -111,6 +111,7 @@ export async function readDocumentsUpload(req: FastifyRequest): Promise<Document
     const file = received.get(slip.id);
     if (!file) throw slipFailure(ERROR_KEYS.documentFileMissing, slip.id);
     if (file.bytes === null) throw slipFailure(ERROR_KEYS.payloadTooLarge, slip.id);
+    await loadMupdf();
     try {
       files.set(slip.id, { name: file.name, bytes: file.bytes, pages: inspectPdf(file.bytes).pages });
     } catch (error) {

@@ -8,7 +8,7 @@ import type { MaskPreviewAnswer, MaskPreviewJson, MaskPreviewPage } from '../../
 import { visibleSubtree } from '../../auth/scope.ts';
 import type { SessionContext } from '../../auth/sessions.ts';
 import type { Queryable } from '../../db/db.ts';
-import { employeeMatcher, identifyText, openPdf, zoneTextOf } from '../../pdf/index.ts';
+import { employeeMatcher, identifyText, loadMupdf, openPdf, zoneTextOf } from '../../pdf/index.ts';
 import { assertOrgVisible, assertZoneOnSamples, sampleRequired } from './service.ts';
 import type { Sample } from './uploads.ts';
 
@@ -36,6 +36,7 @@ export async function previewMask(
   const orgIds = await visibleSubtree(q, session, json.orgId);
   const match = await employeeMatcher(q, session.domain, orgIds, json.identifier);
   const pages: MaskPreviewPage[] = [];
+  await loadMupdf();
   for (const sample of samples) {
     sampleTexts(sample, json.zone).forEach((text, index) => {
       const keys = identifyText(json.identifier, text);

@@ -14,7 +14,7 @@ import { frenchText } from '../../http/french.ts';
 import { uploadName } from '../../http/input.ts';
 import { jsonPartValue } from '../../http/multipart.ts';
 import { decodeBody } from '../../http/validate.ts';
-import { type PdfInfo, inspectPdf, isPdfProblem } from '../../pdf/index.ts';
+import { type PdfInfo, inspectPdf, isPdfProblem, loadMupdf } from '../../pdf/index.ts';
 
 export interface Sample {
   /** 1-based, from the part name `pdf-N`; samples are sorted by it. */
@@ -86,6 +86,7 @@ export async function readMaskUpload<A, I>(
       const match = MASK_SAMPLE_FIELD.exec(part.fieldname);
       if (!match || refused) continue;
       try {
+        await loadMupdf();
         samples.push(checkedSample(Number(match[1]), name, bytes));
       } catch (error) {
         if (!(error instanceof ApiFailure)) throw error;

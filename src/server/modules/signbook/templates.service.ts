@@ -11,7 +11,7 @@ import type { SessionContext } from '../../auth/sessions.ts';
 import { type Queryable, schemaOf } from '../../db/db.ts';
 import { likeContains } from '../../db/like.ts';
 import { ApiFailure } from '../../http/errors.ts';
-import { inspectPdf, isPdfProblem, storablePdf } from '../../pdf/index.ts';
+import { inspectPdf, isPdfProblem, loadMupdf, storablePdf } from '../../pdf/index.ts';
 import { insertFiles } from '../../files/store.ts';
 import { assertSignatureSubscribed } from '../hrdesk/subscription.ts';
 
@@ -99,6 +99,7 @@ async function checked(q: Queryable, session: SessionContext, body: TemplateBody
     const fail = (key: string) => new ApiFailure(400, key, undefined, undefined, { [`documents.${index}`]: key });
     if (!sent.length) throw fail(ERROR_KEYS.signbookTemplateDocumentEmpty);
     let bytes: Buffer;
+    await loadMupdf();
     try {
       bytes = Buffer.from(storablePdf(sent));
       inspectPdf(bytes);

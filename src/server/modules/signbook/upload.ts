@@ -13,7 +13,7 @@ import { uploadName } from '../../http/input.ts';
 import { jsonPartValue } from '../../http/multipart.ts';
 import { frenchText } from '../../http/french.ts';
 import { decodeBody } from '../../http/validate.ts';
-import { type PdfInfo, assertSealable, inspectPdf, isPdfProblem, storablePdf } from '../../pdf/index.ts';
+import { type PdfInfo, assertSealable, inspectPdf, isPdfProblem, loadMupdf, storablePdf } from '../../pdf/index.ts';
 
 export interface SignbookFile {
   readonly name: string;
@@ -54,6 +54,7 @@ export async function readSignbookUpload(
   const json = decodeBody(SignbookUploadJson, parsed);
   if (files.length !== 1) throw new ApiFailure(400, ERROR_KEYS.signbookOneDocument);
   const { name, bytes } = files[0]!;
+  await loadMupdf();
   try {
     const stored = Buffer.from(storablePdf(bytes));
     const info = inspectPdf(stored);
