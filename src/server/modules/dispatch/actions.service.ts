@@ -209,6 +209,12 @@ export async function deleteDispatchedDocs(deps: Deps, session: Session, ids: re
       await applyEvent(q, session.domain, row, event, async () => {
         if (counts.deletable !== new Set(ids).size) throw new ApiFailure(409, ERROR_KEYS.illegalTransition);
         await q.query(`DELETE FROM ${s}.dispatched_docs WHERE id = ANY($1::uuid[])`, [ids]);
+        // « Destinataires » counts the employees of the documents left, as the split counted them.
+        await q.query(
+          `UPDATE ${s}.campaigns c SET recipients_count = (SELECT count(DISTINCT employee_id)::int
+             FROM ${s}.dispatched_docs d WHERE d.campaign_id = c.id) WHERE c.id = $1`,
+          [campaignId],
+        );
       });
     })
     .then(async () => {
