@@ -68,6 +68,10 @@ export const COUNTED_AS_NOT_DISPATCHED: readonly DispatchedDocStatus[] = [
   'NOT_DISPATCHED',
   'REFUSED',
   'REFUSED_BY_CUSTOMER',
+  // Failed for good (subscription limit, employee not created): not distributed either, so that
+  // « Distribués » + « Non distribués » is every document.
+  'CANT_CREATE_EMP_ERROR',
+  'CANT_CREATE_DOC_ERROR',
 ];
 
 export const DISPATCH_FAILURE_CAUSES = [

@@ -105,13 +105,13 @@ async function main(): Promise<void> {
     await sweep();
     setInterval(() => void sweep(), FILES_SWEEP_EVERY_MS).unref();
     await queue.work<DispatchJobData>(CAMPAIGN_DISPATCH_JOB, (data) =>
-      runDispatchJob({ db, push, safe: safePortOf({ db }) }, data),
+      runDispatchJob({ db, push, safe: safePortOf({ db }), mail, publicUrl: config.publicUrl }, data),
     );
     // A process killed mid-distribution left campaigns waiting: their documents are guarded, so resending is safe.
     await resumeDispatches(db, DOMAINS, (data) => queue.send(CAMPAIGN_DISPATCH_JOB, data));
     // The split job: a source not marked split_done is wiped and redone, so resending never duplicates parts.
     await queue.work<SplitJobData>(CAMPAIGN_SPLIT_JOB, (data) =>
-      runSplitJob({ db, push, jobs: queue, safe: safePortOf({ db }) }, data),
+      runSplitJob({ db, push, jobs: queue, safe: safePortOf({ db }), mail, publicUrl: config.publicUrl }, data),
     );
     await resumeSplits(db, DOMAINS, (data) => queue.send(CAMPAIGN_SPLIT_JOB, data));
     // Signbook sealing: idempotent (a signbook no longer SEALING is left alone), so resending is safe.

@@ -13,6 +13,7 @@ import { DELETABLE_SQL, RETRYABLE_SQL, campaignById } from './campaign.repo.ts';
 import { checkUsersToNotify } from './create.rules.ts';
 import { startDispatch } from './jobs.ts';
 import { type Effect, applyEvent } from './lifecycle.ts';
+import { type AlertDelivery, recordCampaignAlert } from './notify.ts';
 import { publishCampaign } from './push.ts';
 import { DOC_COLUMNS, type DispatchedDocRow, toDispatchedDoc, visibleCampaignRow } from './read.service.ts';
 
@@ -20,25 +21,39 @@ type Session = Pick<SessionContext, 'userId' | 'domain'>;
 /** Documents still waiting for the operator's decision. */
 const AWAITING = ['NEEDS_DISPATCHING', 'CANT_AUTO_ATTACH_EMP_TO_ORG'];
 
-async function act(deps: Deps, session: Session, id: string, event: CampaignEvent, effect?: Effect): Promise<Campaign> {
-  await deps.db.tx(async (q) => {
+/** The campaign's chosen users, told after commit (`notify.ts`). */
+const alertDeps = (deps: Deps) => ({ mail: deps.mail, push: deps.push, publicUrl: deps.config.publicUrl });
+
+async function act(
+  deps: Deps,
+  session: Session,
+  id: string,
+  event: CampaignEvent,
+  effect?: Effect,
+  after?: (q: Queryable) => Promise<AlertDelivery>,
+): Promise<Campaign> {
+  const alert = await deps.db.tx(async (q) => {
     const row = await visibleCampaignRow(q, session, id, true);
     await applyEvent(q, session.domain, row, event, effect);
+    return after ? after(q) : null;
   });
   await publishCampaign(deps, session.domain, id);
+  await alert?.().catch(() => undefined);
   const campaign = await campaignById(deps.db, session.domain, id);
   if (!campaign) throw new ApiFailure(404, ERROR_KEYS.notFound);
   return campaign;
 }
 
+/** Moves the campaign's documents in `from` to `to`; returns how many moved. */
 const moveDocs =
-  (domain: DomainId, from: readonly string[], to: string): Effect =>
-  async (q, row) => {
-    await q.query(
-      `UPDATE ${schemaOf(domain)}.dispatched_docs SET status = $3, updated_at = now()
-        WHERE campaign_id = $1 AND status = ANY($2::text[])`,
+  (domain: DomainId, from: readonly string[], to: string) =>
+  async (q: Queryable, row: { id: string }): Promise<number> => {
+    const { rows } = await q.query<{ n: number }>(
+      `WITH moved AS (UPDATE ${schemaOf(domain)}.dispatched_docs SET status = $3, updated_at = now()
+        WHERE campaign_id = $1 AND status = ANY($2::text[]) RETURNING 1) SELECT count(*)::int AS n FROM moved`,
       [row.id, from, to],
     );
+    return rows[0]?.n ?? 0;
   };
 
 export async function validate(deps: Deps, session: Session, id: string): Promise<ValidateAnswer> {
@@ -56,8 +71,20 @@ export async function validate(deps: Deps, session: Session, id: string): Promis
   return { recipientsCount, campaign };
 }
 
-export const refuseDispatch = (deps: Deps, session: Session, id: string): Promise<Campaign> =>
-  act(deps, session, id, { type: 'campaign.refuse' }, moveDocs(session.domain, AWAITING, 'REFUSED'));
+export async function refuseDispatch(deps: Deps, session: Session, id: string): Promise<Campaign> {
+  let refused = 0;
+  const move = moveDocs(session.domain, AWAITING, 'REFUSED');
+  return act(
+    deps,
+    session,
+    id,
+    { type: 'campaign.refuse' },
+    async (q, row) => {
+      refused = await move(q, row);
+    },
+    (q) => recordCampaignAlert(q, alertDeps(deps), session.domain, id, { kind: 'refused', count: refused }),
+  );
+}
 
 export const cancel = (deps: Deps, session: Session, id: string): Promise<Campaign> =>
   act(
@@ -65,7 +92,7 @@ export const cancel = (deps: Deps, session: Session, id: string): Promise<Campai
     session,
     id,
     { type: 'campaign.cancel' },
-    moveDocs(session.domain, [...AWAITING, 'DISPATCHING'], 'CANCELED'),
+    async (q, row) => void (await moveDocs(session.domain, [...AWAITING, 'DISPATCHING'], 'CANCELED')(q, row)),
   );
 
 export async function retry(deps: Deps, session: Session, id: string): Promise<Campaign> {
@@ -128,21 +155,34 @@ export async function refuseDocuments(
   const campaignId = await campaignOfDocs(deps.db, session, ids);
   const refused: DispatchedDocRow[] = [];
   const event = { type: 'campaign.document.refuse', docId: ids[0] ?? '', reason } as const;
-  await act(deps, session, campaignId, event, async (q) => {
-    const { rows } = await q.query<{ id: string }>(
-      `UPDATE ${s}.dispatched_docs SET status = 'REFUSED', reason = $2, updated_at = now()
+  const alert = (q: Queryable) =>
+    recordCampaignAlert(q, alertDeps(deps), session.domain, campaignId, {
+      kind: 'refused',
+      count: refused.length,
+      reason,
+    });
+  await act(
+    deps,
+    session,
+    campaignId,
+    event,
+    async (q) => {
+      const { rows } = await q.query<{ id: string }>(
+        `UPDATE ${s}.dispatched_docs SET status = 'REFUSED', reason = $2, updated_at = now()
         WHERE id = ANY($1::uuid[]) AND status = ANY($3::text[]) RETURNING id`,
-      [ids, reason, AWAITING],
-    );
-    // Refusing a document already refused (or dispatched) is not a change the operator can make.
-    if (rows.length !== new Set(ids).size) throw new ApiFailure(409, ERROR_KEYS.illegalTransition);
-    const docs = await q.query<DispatchedDocRow>(
-      `SELECT ${DOC_COLUMNS} FROM ${s}.dispatched_docs d LEFT JOIN ${s}.employees e ON e.id = d.employee_id
+        [ids, reason, AWAITING],
+      );
+      // Refusing a document already refused (or dispatched) is not a change the operator can make.
+      if (rows.length !== new Set(ids).size) throw new ApiFailure(409, ERROR_KEYS.illegalTransition);
+      const docs = await q.query<DispatchedDocRow>(
+        `SELECT ${DOC_COLUMNS} FROM ${s}.dispatched_docs d LEFT JOIN ${s}.employees e ON e.id = d.employee_id
         WHERE d.id = ANY($1::uuid[])`,
-      [ids],
-    );
-    refused.push(...docs.rows);
-  });
+        [ids],
+      );
+      refused.push(...docs.rows);
+    },
+    alert,
+  );
   const campaign = await campaignById(deps.db, session.domain, campaignId);
   for (const doc of refused) {
     if (campaign)
@@ -169,6 +209,12 @@ export async function deleteDispatchedDocs(deps: Deps, session: Session, ids: re
       await applyEvent(q, session.domain, row, event, async () => {
         if (counts.deletable !== new Set(ids).size) throw new ApiFailure(409, ERROR_KEYS.illegalTransition);
         await q.query(`DELETE FROM ${s}.dispatched_docs WHERE id = ANY($1::uuid[])`, [ids]);
+        // « Destinataires » counts the employees of the documents left, as the split counted them.
+        await q.query(
+          `UPDATE ${s}.campaigns c SET recipients_count = (SELECT count(DISTINCT employee_id)::int
+             FROM ${s}.dispatched_docs d WHERE d.campaign_id = c.id) WHERE c.id = $1`,
+          [campaignId],
+        );
       });
     })
     .then(async () => {

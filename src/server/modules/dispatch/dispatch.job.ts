@@ -17,6 +17,8 @@ import { publishDeposited } from '../documents/push.ts';
 import { paperPosted } from './postal.ts';
 import { DOC_COLUMNS, type DispatchedDocRow, toDispatchedDoc } from './read.service.ts';
 import { timeSlicer } from '../../jobs/slice.ts';
+import type { MailPort } from '../../ports/mail.ts';
+import { recordCampaignAlert } from './notify.ts';
 
 export const CAMPAIGN_DISPATCH_JOB = 'campaign.dispatch';
 export interface DispatchJobData {
@@ -27,9 +29,15 @@ export interface DispatchJobDeps {
   readonly db: Db;
   readonly push: Push;
   readonly safe: SafePort;
+  /** Where the « Personnes à prévenir » e-mails go (none: only the notifications panel hears). */
+  readonly mail?: MailPort | undefined;
+  /** The product's address, for the link in those e-mails. */
+  readonly publicUrl?: string | undefined;
 }
 
 export const PENDING = ['NEEDS_DISPATCHING', 'DISPATCHING'];
+/** What a run leaves not distributed for good or until a retry (the « n'est pas distribué » option). */
+const UNDELIVERED_SQL = `'NOT_DISPATCHED', 'CANT_CREATE_DOC_ERROR', 'CANT_CREATE_EMP_ERROR'`;
 
 interface Claimed {
   employee_id: string | null;
@@ -198,15 +206,21 @@ export async function runDispatchJob(deps: DispatchJobDeps, { domain, campaignId
   }
   await progress.flush();
   if (deposited) publishDeposited(deps.push, domain, campaign.organization_id, 'campaign');
-  const { rows } = await deps.db.query<{ failed: number; retryable: number }>(
+  const { rows } = await deps.db.query<{ failed: number; retryable: number; undelivered: number }>(
     `SELECT count(*) FILTER (WHERE ${RETRYABLE_SQL} OR ${DELETABLE_SQL})::int AS failed,
-            count(*) FILTER (WHERE ${RETRYABLE_SQL})::int AS retryable
+            count(*) FILTER (WHERE ${RETRYABLE_SQL})::int AS retryable,
+            count(*) FILTER (WHERE d.status IN (${UNDELIVERED_SQL}))::int AS undelivered
        FROM ${s}.dispatched_docs d WHERE d.campaign_id = $1`,
     [campaignId],
   );
-  const { failed = 0, retryable = 0 } = rows[0] ?? {};
-  await deps.db.tx((q) => applyJobEvent(q, domain, campaignId, { type: 'job.dispatch.completed', failed, retryable }));
+  const { failed = 0, retryable = 0, undelivered = 0 } = rows[0] ?? {};
+  const alert = await deps.db.tx(async (q) => {
+    await applyJobEvent(q, domain, campaignId, { type: 'job.dispatch.completed', failed, retryable });
+    // « Prévenir si un document n'est pas distribué »: every document this run left undistributed.
+    return recordCampaignAlert(q, deps, domain, campaignId, { kind: 'not-distributed', count: undelivered });
+  });
   await publishCampaign(deps, domain, campaignId);
+  await alert().catch(() => undefined);
 }
 
 /** After a restart: campaigns left waiting for or in the middle of distribution get their job again. */

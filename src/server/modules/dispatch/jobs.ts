@@ -22,5 +22,8 @@ export async function startDispatch(deps: Deps, data: DispatchJobData): Promise<
     await deps.jobs.send(CAMPAIGN_DISPATCH_JOB, data);
     return;
   }
-  await runDispatchJob({ db: deps.db, push: deps.push, safe: safePortOf(deps) }, data);
+  await runDispatchJob(
+    { db: deps.db, push: deps.push, safe: safePortOf(deps), mail: deps.mail, publicUrl: deps.config.publicUrl },
+    data,
+  );
 }

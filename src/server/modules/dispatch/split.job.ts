@@ -10,6 +10,7 @@ import { ERROR_KEYS } from '../../../contract/keys.ts';
 import { type Db, schemaOf } from '../../db/db.ts';
 import { type SafePort, safePortOf } from '../../ports/safe.ts';
 import { yieldNow } from '../../jobs/slice.ts';
+import type { MailPort } from '../../ports/mail.ts';
 import type { Push } from '../../push/push.ts';
 import { employeeRows } from '../../pdf/matcher.ts';
 import { isPdfProblem } from '../../pdf/problem.ts';
@@ -35,6 +36,9 @@ export interface SplitJobDeps {
   /** The queue, to start the dispatch job; absent → the dispatch job runs inline. */
   readonly jobs?: JobSender;
   readonly safe?: SafePort;
+  /** Passed on to the dispatch job (« Personnes à prévenir »). */
+  readonly mail?: MailPort | undefined;
+  readonly publicUrl?: string | undefined;
 }
 
 /** Why a split stops for good: the key the operator sees (`campaigns.split_error`). */
@@ -57,7 +61,17 @@ async function finish(deps: SplitJobDeps, data: SplitJobData, review: boolean): 
   await publishCampaign(deps, data.domain, data.campaignId);
   if (next?.matches({ dispatching: 'queued' })) {
     if (deps.jobs) await deps.jobs.send(CAMPAIGN_DISPATCH_JOB, data);
-    else await runDispatchJob({ db: deps.db, push: deps.push, safe: deps.safe ?? safePortOf(deps) }, data);
+    else
+      await runDispatchJob(
+        {
+          db: deps.db,
+          push: deps.push,
+          safe: deps.safe ?? safePortOf(deps),
+          mail: deps.mail,
+          publicUrl: deps.publicUrl,
+        },
+        data,
+      );
   }
 }
 

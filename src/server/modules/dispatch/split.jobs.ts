@@ -14,5 +14,8 @@ export async function startSplit(deps: Deps, data: SplitJobData): Promise<void> 
     await deps.jobs.send(CAMPAIGN_SPLIT_JOB, data);
     return;
   }
-  await runSplitJob({ db: deps.db, push: deps.push, safe: safePortOf(deps) }, data);
+  await runSplitJob(
+    { db: deps.db, push: deps.push, safe: safePortOf(deps), mail: deps.mail, publicUrl: deps.config.publicUrl },
+    data,
+  );
 }

@@ -1,6 +1,8 @@
 /**
- * One campaign (seed 000 §2 EditCampaign): header, lifecycle drawn from the machine, counters by
- * document status, the documents table and the actions the machine allows; kept live by push.
+ * One campaign (seed 000 §2 EditCampaign), in the order an operator reads it: header, where the
+ * campaign is (a compact stepper drawn from the machine, the full chart one click away), the running
+ * job's progress, the actions the machine allows, the counters by document status, then the
+ * documents table; kept live by push.
  */
 import { Alert, Box, Button, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { useNavigate, useParams } from '@tanstack/react-router';
@@ -22,7 +24,8 @@ import { type DocAction, runDocAction } from './docActions.ts';
 import { usePaperProgress } from './paperProgress.ts';
 import { PostalInfo } from './PostalInfo.tsx';
 import { useDocsTableState } from './tableState.ts';
-import { LifecycleDiagram } from './LifecycleDiagram.tsx';
+import { CampaignProgress } from './CampaignProgress.tsx';
+import { LifecycleStepper } from './LifecycleStepper.tsx';
 import { RefuseDocumentsDialog } from './RefuseDocumentsDialog.tsx';
 import { runCampaignAction } from './runAction.ts';
 import { useCampaignLive } from './useCampaignLive.ts';
@@ -200,16 +203,21 @@ export const CampaignPage = () => {
             sent: campaign.sendDate ? formatDate(campaign.sendDate, locale) : t('campaigns.page.notSent'),
           })}
         </Text>
-        {campaign.waiting ? (
-          <Text role="status">
-            {t('campaigns.waiting.text', { position: campaign.waiting.position, of: campaign.waiting.of })}
-          </Text>
-        ) : (
-          view.step === 'splitting' && (
-            <Text>{t('campaigns.page.pages', { split: campaign.pagesSplit, total: campaign.pagesTotal })}</Text>
-          )
-        )}
       </Stack>
+
+      <LifecycleStepper
+        machine={campaignMachine}
+        current={view.step}
+        via={campaign.splitError ? 'splitting' : undefined}
+      />
+
+      {campaign.waiting ? (
+        <Text role="status">
+          {t('campaigns.waiting.text', { position: campaign.waiting.position, of: campaign.waiting.of })}
+        </Text>
+      ) : (
+        view.isWorking && <CampaignProgress campaign={campaign} step={view.step} />
+      )}
 
       {campaign.splitError && view.step === 'inError' && (
         <Alert.Root status="error" variant="surface">
@@ -218,11 +226,9 @@ export const CampaignPage = () => {
         </Alert.Root>
       )}
 
-      <LifecycleDiagram machine={campaignMachine} current={view.step} />
+      <CampaignActions view={view} selectedCount={selected.length} busy={busy} onAction={onAction} />
 
       <CampaignCounters counts={campaign.counts} />
-
-      <CampaignActions view={view} selectedCount={selected.length} busy={busy} onAction={onAction} />
       <CampaignDownloads campaign={campaign} filter={filter} selected={selected} />
 
       <Box as="section" aria-labelledby="campaign-docs">

@@ -1,6 +1,7 @@
 /**
  * The campaign lifecycle drawn from the machine's own chart: one box per top-level state, in chart
  * order, each listing where it can go and on which event; the campaign's current state is lit.
+ * Shown on demand under the compact stepper (`LifecycleStepper`), for QA.
  */
 import { Badge, Box, Flex, Heading, List, Text } from '@chakra-ui/react';
 import { useMemo } from 'react';
@@ -13,10 +14,10 @@ export const LifecycleDiagram = ({ machine, current }: { machine: AnyStateMachin
   const graph = useMemo(() => lifecycleGraph(machine), [machine]);
   return (
     <Box as="section" aria-labelledby="campaign-lifecycle">
-      <Heading as="h2" size="md" id="campaign-lifecycle" mb="2">
-        {t('campaigns.lifecycle.title')}
+      <Heading as="h3" size="sm" id="campaign-lifecycle" mb="2">
+        {t('campaigns.lifecycle.chartTitle')}
       </Heading>
-      <Flex as="ol" role="list" gap="2" wrap="wrap" aria-label={t('campaigns.lifecycle.title')}>
+      <Flex as="ol" role="list" gap="2" wrap="wrap" aria-label={t('campaigns.lifecycle.chartTitle')}>
         {graph.states.map((state) => {
           const lit = state === current;
           const out = graph.edges.filter((e) => e.from === state);

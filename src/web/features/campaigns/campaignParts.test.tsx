@@ -6,7 +6,10 @@ import type { CampaignStatus } from '../../../contract/enums.ts';
 import { renderWithProviders } from '../../testing/render.tsx';
 import { CampaignActions } from './CampaignActions.tsx';
 import { LifecycleDiagram } from './LifecycleDiagram.tsx';
+import { dispatchProgress } from './CampaignProgress.tsx';
+import { LifecycleStepper } from './LifecycleStepper.tsx';
 import { lifecycleGraph } from './lifecycleGraph.ts';
+import { mainPath, stepsFor } from './stepperPath.ts';
 
 afterEach(cleanup);
 
@@ -15,10 +18,13 @@ const enabled = (el: HTMLElement) => !(el as HTMLButtonElement).disabled;
 describe('lifecycle diagram', () => {
   it('draws every state of the chart, lights only the current one and lists where it can go', () => {
     renderWithProviders(<LifecycleDiagram machine={campaignMachine} current="awaitingValidation" />);
-    const steps = within(screen.getByRole('list', { name: 'Cycle de vie de la campagne' })).getAllByRole('listitem', {
-      // Only the state boxes, not the nested lists of moves.
-      name: (_, el) => el.hasAttribute('data-state'),
-    });
+    const steps = within(screen.getByRole('list', { name: 'Cycle de vie complet de la campagne' })).getAllByRole(
+      'listitem',
+      {
+        // Only the state boxes, not the nested lists of moves.
+        name: (_, el) => el.hasAttribute('data-state'),
+      },
+    );
     expect(steps.map((s) => s.getAttribute('data-state'))).toEqual([
       'splitting',
       'awaitingValidation',
@@ -39,7 +45,7 @@ describe('lifecycle diagram', () => {
 
   it('names every move in words, one document retried or sent included', () => {
     renderWithProviders(<LifecycleDiagram machine={campaignMachine} current="inError" />);
-    const section = screen.getByRole('region', { name: 'Cycle de vie de la campagne' });
+    const section = screen.getByRole('region', { name: 'Cycle de vie complet de la campagne' });
     expect(section.textContent).not.toContain('campaigns.lifecycle.');
     const inError = within(section)
       .getAllByRole('listitem')
@@ -97,5 +103,60 @@ describe('campaign actions', () => {
   it('offers nothing once the campaign is distributed', () => {
     renderActions('DISPATCHED', 3);
     for (const b of screen.getAllByRole('button')) expect(enabled(b)).toBe(false);
+  });
+});
+
+describe('lifecycle stepper', () => {
+  const stepsOf = () =>
+    within(screen.getByRole('list', { name: 'Cycle de vie de la campagne' }))
+      .getAllByRole('listitem')
+      .map((s) => [s.getAttribute('data-state'), s.getAttribute('data-mark')]);
+
+  it('draws the main path from the chart, ticks the steps passed and lights the current one', async () => {
+    const graph = lifecycleGraph(campaignMachine);
+    expect(mainPath(graph)).toEqual(['splitting', 'awaitingValidation', 'dispatching', 'dispatched']);
+    renderWithProviders(<LifecycleStepper machine={campaignMachine} current="dispatching" />);
+    expect(stepsOf()).toEqual([
+      ['splitting', 'done'],
+      ['awaitingValidation', 'done'],
+      ['dispatching', 'current'],
+      ['dispatched', 'todo'],
+    ]);
+    const lit = screen.getAllByRole('listitem').filter((s) => s.getAttribute('aria-current') === 'step');
+    expect(lit.map((s) => s.dataset.state)).toEqual(['dispatching']);
+    // The full chart is one click away, not on the page.
+    expect(screen.queryByRole('list', { name: 'Cycle de vie complet de la campagne' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Voir le cycle de vie complet' }));
+    expect(await screen.findByRole('list', { name: 'Cycle de vie complet de la campagne' })).toBeTruthy();
+  });
+
+  it('puts an error or an early end in place of what follows the step it came from', () => {
+    renderWithProviders(<LifecycleStepper machine={campaignMachine} current="inError" via="splitting" />);
+    expect(stepsOf()).toEqual([
+      ['splitting', 'done'],
+      ['inError', 'current'],
+    ]);
+    cleanup();
+    renderWithProviders(<LifecycleStepper machine={campaignMachine} current="refused" />);
+    expect(stepsOf()).toEqual([
+      ['splitting', 'done'],
+      ['awaitingValidation', 'done'],
+      ['refused', 'current'],
+    ]);
+    cleanup();
+    expect(stepsFor(lifecycleGraph(campaignMachine), 'inError').map((s) => s.state)).toEqual([
+      'splitting',
+      'awaitingValidation',
+      'dispatching',
+      'inError',
+    ]);
+  });
+});
+
+describe('distribution progress', () => {
+  it('counts the documents handled out of those the run distributes, refused ones apart', () => {
+    const counts = { NEEDS_DISPATCHING: 5, DISPATCHING: 1, DISPATCHED: 10, NOT_DISPATCHED: 2, REFUSED: 3 };
+    expect(dispatchProgress(counts)).toEqual({ done: 12, total: 18 });
+    expect(dispatchProgress({ DISPATCHED: 18, REFUSED: 3 })).toEqual({ done: 18, total: 18 });
   });
 });

@@ -28,7 +28,9 @@ export const useCampaignLive = (
           status: payload.status,
           pagesTotal: payload.pagesTotal,
           pagesSplit: payload.pagesSplit,
-          counts: { ...c.counts, ...payload.counts },
+          // The whole count set, not a patch: a status that dropped to none is absent from it (a stale
+          // « À distribuer 1800 » kept beside « Distribués 1800 » would not add up).
+          counts: { ...payload.counts },
         }));
       }),
       bus.ofType('push.dispatchedDoc.updated').subscribe(({ payload }) => {

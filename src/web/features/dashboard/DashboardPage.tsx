@@ -15,7 +15,7 @@ const dashboardRoute = getRouteApi('/app/dashboard');
 
 const QUICK_ACCESS: readonly { key: keyof DashboardData['quickAccess']; to: string; feature: Feature }[] = [
   { key: 'signbooks', to: '/signworkflows/status/in-progress', feature: 'ParaphList' },
-  { key: 'campaigns', to: '/campaigns/status/validation', feature: 'DocListDispatch' },
+  { key: 'campaigns', to: '/campaigns', feature: 'DocListDispatch' },
   { key: 'organizations', to: '/organizations', feature: 'OrgList' },
   { key: 'documents', to: '/documents', feature: 'DocSearch' },
 ];
