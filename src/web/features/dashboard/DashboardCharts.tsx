@@ -71,7 +71,6 @@ function ChartCard(props: {
   emptyText: string;
   chart: ReactNode;
   table: ReactNode;
-  footer?: ReactNode;
 }) {
   const { t } = useTranslation();
   const id = useId();
@@ -88,8 +87,13 @@ function ChartCard(props: {
       </Card.Header>
       {props.empty ? null : (
         <Card.Body gap="3">
-          {props.footer}
-          <Box role="img" aria-label={props.summary} h={`${CHART_HEIGHT}px`} minW="0">
+          <Box
+            role="img"
+            aria-label={props.summary}
+            h={`${CHART_HEIGHT}px`}
+            minW="0"
+            css={{ '& .recharts-cartesian-axis-tick-value, & .recharts-legend-item-text': { fontSize: '12px' } }}
+          >
             {props.chart}
           </Box>
           <Button
@@ -185,7 +189,7 @@ function CampaignsChart({ data }: { data: readonly CampaignOutcomeRow[] }) {
   const keys = ['distributed', 'waitingSafe', 'inError', 'other'] as const;
   const label = (k: (typeof keys)[number]) => t(`dashboard.charts.campaigns.${k}`);
   const sum = (k: (typeof keys)[number]) => data.reduce((s, r) => s + r[k], 0);
-  const rows = [...data].reverse();
+  const rows = [...data];
   const summary = t('dashboard.charts.campaigns.summary', {
     count: data.length,
     distributed: sum('distributed'),
@@ -208,7 +212,7 @@ function CampaignsChart({ data }: { data: readonly CampaignOutcomeRow[] }) {
           >
             <CartesianGrid strokeDasharray="3 3" horizontal={false} />
             <XAxis type="number" allowDecimals={false} tick={TICK} />
-            <YAxis type="category" dataKey="name" width={150} tick={{ ...TICK, width: 150 }} tickFormatter={cut} />
+            <YAxis type="category" dataKey="name" width={170} tick={TICK} tickFormatter={cut} />
             <Tooltip />
             <Legend wrapperStyle={{ fontSize: 12 }} />
             {keys.map((k) => (
@@ -255,14 +259,6 @@ function SignbooksChart({ data }: { data: SignbookFigures }) {
       summary={summary}
       empty={total === 0}
       emptyText={t('dashboard.charts.signbooks.empty')}
-      footer={
-        <Text fontSize="sm">
-          <Text as="span" fontWeight="semibold">
-            {t('dashboard.charts.signbooks.averageLabel')}
-          </Text>{' '}
-          {average}
-        </Text>
-      }
       chart={
         <ResponsiveContainer width="100%" height="100%">
           <BarChart data={rows} accessibilityLayer={false} margin={{ top: 8, right: 8, left: -16, bottom: 0 }}>
@@ -314,7 +310,7 @@ function SafesChart({ data }: { data: readonly SafesByOrganization[] }) {
           >
             <CartesianGrid strokeDasharray="3 3" horizontal={false} />
             <XAxis type="number" allowDecimals={false} tick={TICK} />
-            <YAxis type="category" dataKey="name" width={150} tick={{ ...TICK, width: 150 }} tickFormatter={cut} />
+            <YAxis type="category" dataKey="name" width={170} tick={TICK} tickFormatter={cut} />
             <Tooltip />
             <Legend wrapperStyle={{ fontSize: 12 }} />
             {(['noSafe', 'notActivated'] as const).map((k) => (
