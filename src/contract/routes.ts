@@ -300,6 +300,8 @@ export const ROUTES = {
   /* Ours, beyond the seed: one call for what the shell shows everywhere. */
   'shell.badges': r('GET', 'hrdesk', '/badges', 'session', 'foundation'),
   'shell.dashboard': r('GET', 'hrdesk', '/dashboard', 'session', 'foundation'),
+  /** The dashboard's charts (contract/dashboard.ts): each needs its own feature, checked by the handler. */
+  'shell.dashboardCharts': r('GET', 'hrdesk', '/dashboard/charts', 'session', 'foundation'),
   /** The demo outbox: the session's own messages (sent to its user), on a demo server only. */
   'outbox.list': r('GET', 'user', '/outbox', 'session', 'foundation', DEMO),
 } as const satisfies Record<string, RouteDef>;

@@ -560,6 +560,7 @@ export const ACCESS = {
   /* shell */
   'shell.badges': { scope: 'mine', build: () => ({}) },
   'shell.dashboard': { scope: 'mine', build: () => ({}) },
+  'shell.dashboardCharts': { scope: 'mine', build: () => ({}) },
   'outbox.list': { scope: 'mine', build: () => ({}) },
 } as const satisfies Record<RouteId, RouteAccessDecl>;
 

@@ -1,6 +1,6 @@
 import { Alert, Box, Button, Card, Heading, SimpleGrid, Stack, Stat, Text } from '@chakra-ui/react';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
-import { useState } from 'react';
+import { Suspense, lazy, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { remainingDocuments, remainingEmployees, sortDomains, trialDaysLeft } from '../../../contract/constants.ts';
 import type { DashboardData } from '../../../contract/entities.ts';
@@ -10,6 +10,10 @@ import { AppLink } from '../../components/AppLink.tsx';
 import { APP_VERSION } from '../../version.ts';
 import { NewVersionDialog, WelcomeDialog } from './DashboardDialogs.tsx';
 import { dismissWelcome, isWelcomeDismissed, markVersionSeen, shouldShowNewVersion } from './prefs.ts';
+import { useDashboardCharts } from './useDashboardCharts.ts';
+
+/** The charting library loads with the charts only, never with the login page or the counts. */
+const DashboardCharts = lazy(() => import('./DashboardCharts.tsx'));
 
 const dashboardRoute = getRouteApi('/app/dashboard');
 
@@ -52,6 +56,42 @@ const TrialBanner = ({ subscription }: { subscription: DashboardData['subscripti
         </Alert.Description>
       </Alert.Content>
     </Alert.Root>
+  );
+};
+
+/** The charts of what the session may see, refreshed live (useDashboardCharts). */
+const ChartsSection = () => {
+  const { t } = useTranslation();
+  const { state, reload } = useDashboardCharts();
+  if (state.status === 'ready' && Object.values(state.data).every((chart) => chart === null)) return null;
+  const loading = (
+    <Text color="fg.muted" fontSize="sm">
+      {t('dashboard.charts.loading')}
+    </Text>
+  );
+  return (
+    <Box as="section" aria-labelledby="dash-charts" aria-busy={state.status === 'loading'}>
+      <Heading as="h2" size="md" mb="3" id="dash-charts">
+        {t('dashboard.charts.title')}
+      </Heading>
+      {state.status === 'loading' ? loading : null}
+      {state.status === 'error' ? (
+        <Alert.Root status="error" variant="surface">
+          <Alert.Indicator />
+          <Alert.Content>
+            <Alert.Description>{t('dashboard.charts.loadError')}</Alert.Description>
+          </Alert.Content>
+          <Button size="sm" variant="outline" onClick={reload}>
+            {t('dashboard.charts.retry')}
+          </Button>
+        </Alert.Root>
+      ) : null}
+      {state.status === 'ready' ? (
+        <Suspense fallback={loading}>
+          <DashboardCharts data={state.data} />
+        </Suspense>
+      ) : null}
+    </Box>
   );
 };
 
@@ -171,6 +211,8 @@ export const DashboardPage = () => {
           ))}
         </SimpleGrid>
       </Box>
+
+      <ChartsSection />
 
       <WelcomeDialog open={welcomeOpen} onClose={closeWelcome} />
       <NewVersionDialog

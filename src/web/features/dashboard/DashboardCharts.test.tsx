@@ -1,0 +1,133 @@
+// @vitest-environment happy-dom
+/**
+ * The dashboard's charts (issue 15 §11): each chart is a figure with a French title and a text
+ * alternative carrying its figures, its data table one click away; a chart the session may not see
+ * is not drawn; and the figures are fetched again when a push says the counts moved.
+ */
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { DashboardCharts as Charts } from '../../../contract/dashboard.ts';
+import type { BadgeCounts } from '../../../contract/entities.ts';
+import { AppProvider, type Services } from '../../app/index.ts';
+import { createBus } from '../../bus/index.ts';
+import { renderWithProviders } from '../../testing/render.tsx';
+import { DashboardCharts } from './DashboardCharts.tsx';
+import { useDashboardCharts } from './useDashboardCharts.ts';
+
+afterEach(cleanup);
+
+const DATA: Charts = {
+  documents: {
+    months: ['2026-10', '2026-11'],
+    types: [
+      { code: 'BULLETIN_PAIE', label: 'Bulletin de paie' },
+      { code: 'CONTRAT_TRAVAIL', label: 'Contrat de travail' },
+    ],
+    counts: [
+      { month: '2026-10', typeCode: 'BULLETIN_PAIE', count: 70 },
+      { month: '2026-11', typeCode: 'BULLETIN_PAIE', count: 12 },
+      { month: '2026-11', typeCode: 'CONTRAT_TRAVAIL', count: 3 },
+    ],
+  },
+  campaigns: [
+    {
+      id: 'c1',
+      name: 'Bulletins de paie octobre 2026',
+      status: 'DISPATCHED',
+      createdAt: '2026-10-31T10:00:00Z',
+      total: 84,
+      distributed: 70,
+      waitingSafe: 10,
+      inError: 2,
+      other: 2,
+    },
+  ],
+  signbooks: {
+    byStatus: [
+      { status: 'IN_PROGRESS', count: 3 },
+      { status: 'COMPLETE', count: 2 },
+    ],
+    completed: 2,
+    averageHoursToComplete: 72,
+  },
+  safes: [{ organizationId: 'o1', name: 'Horizon Services Paris', active: 40, noSafe: 5, notActivated: 1 }],
+};
+
+describe('DashboardCharts', () => {
+  it('draws every chart as a figure whose text alternative gives its figures', () => {
+    renderWithProviders(<DashboardCharts data={DATA} />);
+    expect(screen.getAllByRole('figure')).toHaveLength(4);
+    expect(screen.getByRole('heading', { name: 'Documents distribués par mois et par type' })).toBeTruthy();
+    expect(
+      screen.getByRole('img', {
+        name: /^85 documents distribués sur les 12 derniers mois, dont 15 ce mois-ci ; mois le plus chargé : octobre 2026\.$/,
+      }),
+    ).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Résultat de la dernière campagne' })).toBeTruthy();
+    expect(
+      screen.getByRole('img', {
+        name: 'Sur la dernière campagne : 70 documents distribués, 10 en attente du coffre-fort du salarié, 2 en erreur.',
+      }),
+    ).toBeTruthy();
+    expect(
+      screen.getByRole('img', {
+        name: '5 parapheurs : En cours 3, Terminé 2. Délai moyen de signature : 3 jours.',
+      }),
+    ).toBeTruthy();
+    expect(
+      screen.getByRole('img', { name: '5 salariés actifs sans coffre-fort ; coffres-forts non activés : 1.' }),
+    ).toBeTruthy();
+  });
+
+  it('shows the same figures as a table on request', () => {
+    renderWithProviders(<DashboardCharts data={DATA} />);
+    const figure = screen.getByRole('figure', { name: 'Résultat de la dernière campagne' });
+    const toggle = within(figure).getByRole('button', { name: 'Afficher le tableau des données' });
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    fireEvent.click(toggle);
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    const table = within(figure).getByRole('table');
+    const cells = within(table)
+      .getAllByRole('cell')
+      .map((c) => c.textContent);
+    expect(cells).toEqual(['Bulletins de paie octobre 2026', '70', '10', '2', '2', '84']);
+    expect(within(table).getByRole('columnheader', { name: 'En attente du coffre-fort' })).toBeTruthy();
+  });
+
+  it('leaves out the charts the session may not see, and says when one is empty', () => {
+    renderWithProviders(<DashboardCharts data={{ documents: null, campaigns: [], signbooks: null, safes: [] }} />);
+    expect(screen.getAllByRole('figure')).toHaveLength(2);
+    expect(screen.queryByText(/Documents distribués/)).toBeNull();
+    expect(screen.getByText('Aucune campagne pour le moment.')).toBeTruthy();
+    expect(screen.getByText('Tous les salariés actifs ont un coffre-fort personnel activé.')).toBeTruthy();
+  });
+});
+
+describe('useDashboardCharts', () => {
+  const Probe = () => {
+    const { state } = useDashboardCharts(0);
+    return <p>{state.status === 'ready' ? `prêt ${state.data.safes?.[0]?.noSafe}` : state.status}</p>;
+  };
+
+  it('fetches again when the badge counts are pushed', async () => {
+    const bus = createBus();
+    let calls = 0;
+    const api = {
+      call: async () => {
+        calls++;
+        return { ...DATA, safes: [{ ...DATA.safes![0]!, noSafe: calls }] };
+      },
+    };
+    renderWithProviders(
+      <AppProvider services={{ api, bus } as unknown as Services}>
+        <Probe />
+      </AppProvider>,
+    );
+    await screen.findByText('prêt 1');
+    act(() => bus.emit({ type: 'push.badges.updated', payload: {} as BadgeCounts }));
+    await screen.findByText('prêt 2');
+    act(() => bus.emit({ type: 'push.documents.deposited', payload: { organizationId: 'o1', source: 'campaign' } }));
+    await waitFor(() => expect(calls).toBe(3));
+    await screen.findByText('prêt 3');
+  });
+});
