@@ -7,6 +7,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildApp } from './app.ts';
+import { DEMO_PASSWORD, startDemoSso } from './auth/sso/demo-idp.ts';
 import { loadConfig } from './config.ts';
 import { DataDirUnreadable, openDb } from './db/db.ts';
 import { DataDirInUse } from './db/lock.ts';
@@ -134,7 +135,16 @@ async function main(): Promise<void> {
     process.once('SIGTERM', () => void stopWorker());
     return;
   }
-  const app = await buildApp({ db, config, mail, jobs: queue, push: true, logger: process.argv.includes('--dev') });
+  // SSO_DEMO=1: the local demo identity provider (OpenID Connect, CAS, the safe portal), single sign-on pointed at it.
+  const demoSso = config.sso.demo ? await startDemoSso(config) : null;
+  const app = await buildApp({
+    db,
+    config: demoSso?.config ?? config,
+    mail,
+    jobs: queue,
+    push: true,
+    logger: process.argv.includes('--dev'),
+  });
   push = app.push;
   await app.listen({ port: config.port, host: config.host });
 
@@ -149,6 +159,11 @@ async function main(): Promise<void> {
     const width = Math.max(...PERSONAS.map((p) => p.login.length));
     for (const p of PERSONAS) console.log(`  ${p.login.padEnd(width)}  ${p.password.padEnd(14)}  ${p.description}`);
   }
+  if (demoSso) {
+    console.log(
+      `\nSingle sign-on (SSO_DEMO=1): demo identity provider on ${demoSso.idp.url} — « Continuer avec un compte Microsoft », CAS at ${demoSso.idp.url}/cas/login, safe portal at ${demoSso.idp.url}/portal; demo password ${DEMO_PASSWORD}.`,
+    );
+  }
   console.log(
     config.smtpUrl
       ? '\nE-mail: sent by SMTP.'
@@ -161,6 +176,7 @@ async function main(): Promise<void> {
     console.log(`\n${signal}: stopping`);
     stopMaintenance();
     await app.close();
+    await demoSso?.idp.close();
     await queue.stop();
     await db.close();
     process.exit(0);
