@@ -118,6 +118,8 @@ export const EdocLoginBody = S.Struct({ code: Filled(8_192) });
 export const SsoSettings = S.Struct({
   microsoft: S.NullOr(S.Struct({ label: S.String })),
   casLoginUrl: S.NullOr(S.String),
+  /** Send unauthenticated users to the CAS login rather than the password form. */
+  casRedirect: S.Boolean,
   edoc: S.Boolean,
   demo: S.Boolean,
 });

@@ -66,6 +66,8 @@ export interface SsoConfig {
   readonly oidc: OidcConfig | null;
   /** CAS server base URL (`<CAS_URL>/login`, `<CAS_URL>/p3/serviceValidate`). */
   readonly casUrl: string | null;
+  /** CAS_URL set: unauthenticated users are sent to the CAS login (seed 000 §2); the demo's CAS is only offered. */
+  readonly casRedirect: boolean;
   readonly edoc: EdocConfig | null;
   /** SSO_DEMO: start the local demo identity provider (OpenID + CAS) and point the settings above at it. */
   readonly demo: boolean;
@@ -108,6 +110,7 @@ const ssoOf = (env: Env, port: number, publicUrl: string): SsoConfig => {
           }
         : null,
     casUrl: env.CAS_URL ? env.CAS_URL.replace(/\/$/, '') : null,
+    casRedirect: Boolean(env.CAS_URL),
     edoc:
       edocIssuer && edocKeys
         ? {

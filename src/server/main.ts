@@ -7,7 +7,6 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildApp } from './app.ts';
-import { DEMO_PASSWORD, startDemoSso } from './auth/sso/demo-idp.ts';
 import { loadConfig } from './config.ts';
 import { DataDirUnreadable, openDb } from './db/db.ts';
 import { DataDirInUse } from './db/lock.ts';
@@ -136,7 +135,9 @@ async function main(): Promise<void> {
     return;
   }
   // SSO_DEMO=1: the local demo identity provider (OpenID Connect, CAS, the safe portal), single sign-on pointed at it.
-  const demoSso = config.sso.demo ? await startDemoSso(config) : null;
+  // Loaded only then: the provider's dependencies stay out of a normal server's memory.
+  const demo = config.sso.demo ? await import('./auth/sso/demo-idp.ts') : null;
+  const demoSso = demo ? await demo.startDemoSso(config) : null;
   const app = await buildApp({
     db,
     config: demoSso?.config ?? config,
@@ -159,9 +160,9 @@ async function main(): Promise<void> {
     const width = Math.max(...PERSONAS.map((p) => p.login.length));
     for (const p of PERSONAS) console.log(`  ${p.login.padEnd(width)}  ${p.password.padEnd(14)}  ${p.description}`);
   }
-  if (demoSso) {
+  if (demo && demoSso) {
     console.log(
-      `\nSingle sign-on (SSO_DEMO=1): demo identity provider on ${demoSso.idp.url} — « Continuer avec un compte Microsoft », CAS at ${demoSso.idp.url}/cas/login, safe portal at ${demoSso.idp.url}/portal; demo password ${DEMO_PASSWORD}.`,
+      `\nSingle sign-on (SSO_DEMO=1): demo identity provider on ${demoSso.idp.url} — « Continuer avec un compte Microsoft », CAS at ${demoSso.idp.url}/cas/login, safe portal at ${demoSso.idp.url}/portal; demo password ${demo.DEMO_PASSWORD}.`,
     );
   }
   console.log(

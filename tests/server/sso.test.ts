@@ -49,6 +49,7 @@ describe('settings', () => {
     expect(res.json()).toEqual({
       microsoft: { label: 'Microsoft' },
       casLoginUrl: casLoginUrl(`${idp.url}/cas`, PUBLIC_URL),
+      casRedirect: false,
       edoc: true,
       demo: true,
     });
@@ -58,7 +59,13 @@ describe('settings', () => {
     const bare = await testApp(t.db);
     try {
       const settings = await bare.inject({ method: 'GET', url: '/api/user/sso/settings' });
-      expect(settings.json()).toEqual({ microsoft: null, casLoginUrl: null, edoc: false, demo: false });
+      expect(settings.json()).toEqual({
+        microsoft: null,
+        casLoginUrl: null,
+        casRedirect: false,
+        edoc: false,
+        demo: false,
+      });
       const start = await bare.inject({ method: 'POST', url: '/api/user/auto-login-ms/start' });
       expect(start.statusCode).toBe(501);
       expect(start.json().key).toBe(ERROR_KEYS.authSsoUnavailable);

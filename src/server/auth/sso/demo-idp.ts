@@ -121,6 +121,8 @@ export async function startDemoIdp(options: {
     jwks: { keys: [signingJwk] },
     cookies: { keys: [randomBytes(32).toString('base64url')] },
     pkce: { required: () => true },
+    // Short lives: a demo session is one walk through the flows.
+    ttl: { AccessToken: 600, AuthorizationCode: 60, IdToken: 600, Interaction: 600, Grant: 3600, Session: 3600 },
     claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name'] },
     features: {
       devInteractions: { enabled: false },

@@ -24,6 +24,7 @@ import { USER_COLUMNS, type UserRow } from './view.ts';
 export interface SsoSettings {
   readonly microsoft: { readonly label: string } | null;
   readonly casLoginUrl: string | null;
+  readonly casRedirect: boolean;
   readonly edoc: boolean;
   /** The providers are the local demo one (the screens say so). */
   readonly demo: boolean;
@@ -64,6 +65,7 @@ export class SingleSignOn {
     return {
       microsoft: sso.oidc ? { label: sso.oidc.label } : null,
       casLoginUrl: sso.casUrl ? casLoginUrl(sso.casUrl, publicUrl) : null,
+      casRedirect: sso.casUrl !== null && sso.casRedirect,
       edoc: sso.edoc !== null,
       demo: sso.demo,
     };
