@@ -47,6 +47,7 @@ const titles: Record<RouteDef['issue'], string> = {
   directory: 'Employees, groups and organisations',
   documents: 'Documents',
   rights: 'Users, user groups and rules',
+  sso: 'Single sign-on (OpenID Connect, CAS, the safe portal)',
 };
 for (const [issue, routes] of byIssue) {
   lines.push(

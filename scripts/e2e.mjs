@@ -79,7 +79,17 @@ async function main() {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'e2e-data-'));
-  const serverEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SEED: 'demo' };
+  const serverEnv = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    SEED: 'demo',
+    // Single sign-on through the demo identity provider (tests/e2e/sso.spec.ts), on a free port of its own.
+    SSO_DEMO: '1',
+    SSO_DEMO_PORT: '0',
+    PUBLIC_URL: baseUrl,
+  };
   delete serverEnv.DATABASE_URL; // the e2e database is always a fresh embedded one
 
   console.log(`[e2e] starting the server on ${baseUrl} (DATA_DIR=${dataDir}); log in ${SERVER_LOG}`);

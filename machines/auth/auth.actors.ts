@@ -6,7 +6,7 @@ import { fromEventObservable, fromPromise, type Subscribable } from 'xstate';
 import { PRODUCT, sortDomains, type DomainId } from '../../src/contract/constants.ts';
 import type { CurrentUser, LoginResponse, Session, UserRootOrgs } from '../../src/contract/entities.ts';
 import type { RouteId } from '../../src/contract/routes.ts';
-import type { AuthInputEvent, LoginInput, SessionView } from './auth.types.ts';
+import type { AuthInputEvent, LoginInput, SessionView, SsoLoginInput, SsoVia } from './auth.types.ts';
 
 export interface AuthApiPort {
   call<T>(routeId: RouteId, options?: { body?: unknown; params?: Record<string, string | number> }): Promise<T>;
@@ -31,7 +31,15 @@ export interface AuthDeps {
   /** The bus facts the machine follows while a session is open. */
   readonly sessionFacts: () => Subscribable<AuthFact>;
   readonly appVersion?: string;
+  /** Leaves the app for `url` (the identity provider's logout page, RP-initiated logout). */
+  readonly leave?: (url: string) => void;
 }
+
+const SSO_ROUTES: Record<SsoVia, RouteId> = {
+  microsoft: 'auth.loginMicrosoft',
+  cas: 'auth.loginCas',
+  edoc: 'auth.loginEdoc',
+};
 
 export const toView = ({ token: _token, ...view }: Session): SessionView => view;
 
@@ -73,7 +81,7 @@ export const sessionFromCurrent = (user: CurrentUser, token: string, version: st
   version,
 });
 
-export const createAuthActors = ({ api, sessionStore, sessionFacts, appVersion = '0.1.0' }: AuthDeps) => {
+export const createAuthActors = ({ api, sessionStore, sessionFacts, appVersion = '0.1.0', leave }: AuthDeps) => {
   /** Keeps the store in step with the server's view of the session and hands the machine its part. */
   const remember = (session: Session): SessionView => {
     sessionStore.setSession(session);
@@ -105,21 +113,31 @@ export const createAuthActors = ({ api, sessionStore, sessionFacts, appVersion =
       const answer = await api.call<LoginResponse>('auth.login', { body: input });
       return remember(sessionFromLogin(answer, currentToken(), appVersion));
     }),
-    switchDomain: fromPromise<SessionView, { domain: DomainId }>(({ input }) =>
-      fromCurrent('auth.switchDomain', { domain: input.domain }),
+    /** Single sign-on: the provider's answer goes to the server, which answers like a password login. */
+    ssoLogin: fromPromise<SessionView, SsoLoginInput>(async ({ input }) => {
+      sessionStore.clear();
+      const answer = await api.call<LoginResponse>(SSO_ROUTES[input.via], { body: input.body });
+      return remember(sessionFromLogin(answer, currentToken(), appVersion));
+    }),
+    switchDomain: fromPromise<SessionView, { domain: DomainId; microsoft?: boolean }>(({ input }) =>
+      fromCurrent(input.microsoft ? 'auth.switchDomainMicrosoft' : 'auth.switchDomain', { domain: input.domain }),
     ),
     switchOrg: fromPromise<SessionView, { orgId: string }>(({ input }) =>
       fromCurrent('auth.currentOrg', { currentOrgId: input.orgId }),
     ),
     refreshSession: fromPromise<SessionView>(() => fromCurrent('users.current')),
     logout: fromPromise<void>(async () => {
+      let endSessionUrl: string | null = null;
       try {
-        await api.call('auth.logout');
+        const answer = await api.call<{ endSessionUrl?: string | null } | undefined>('auth.logout');
+        endSessionUrl = answer?.endSessionUrl ?? null;
       } catch {
         // The session ends locally whatever the server says (it may already be gone).
       } finally {
         sessionStore.clear();
       }
+      // A session opened at an OpenID provider ends there too (it sends the browser back to /login).
+      if (endSessionUrl && leave) leave(endSessionUrl);
     }),
     sessionFacts: fromEventObservable<AuthFact, void>(() => sessionFacts()),
   };

@@ -41,6 +41,10 @@ export const authFixtures = {
     { type: 'auth.login', login: 'admin', password: 'Secret-2024' },
     { type: 'auth.login', login: ' ', password: '' },
   ],
+  'auth.sso': [
+    { type: 'auth.sso', via: 'microsoft', body: { code: 'code-du-fournisseur', state: 'etat' } },
+    { type: 'auth.sso', via: 'cas', body: {} },
+  ],
   'auth.domain.choose': [
     { type: 'auth.domain.choose', domain: 'main' },
     { type: 'auth.domain.choose', domain: 'legacy' },
@@ -79,6 +83,17 @@ export const authFixtures = {
       error: { key: 'error.auth.bad-credentials', status: 401, message: "Erreur d'identification" },
     },
     { type: 'xstate.error.actor.login', actorId: 'login', error: { key: 'error.auth.blocked', status: 423 } },
+  ],
+  'xstate.done.actor.ssoLogin': [
+    { type: 'xstate.done.actor.ssoLogin', actorId: 'ssoLogin', output: SESSIONS.singleDomain },
+    { type: 'xstate.done.actor.ssoLogin', actorId: 'ssoLogin', output: SESSIONS.multiDomain },
+  ],
+  'xstate.error.actor.ssoLogin': [
+    {
+      type: 'xstate.error.actor.ssoLogin',
+      actorId: 'ssoLogin',
+      error: { key: 'error.auth.sso-not-linked', status: 403, message: 'Aucun compte n’est lié à cette identité' },
+    },
   ],
   'xstate.done.actor.switchDomain': [
     { type: 'xstate.done.actor.switchDomain', actorId: 'switchDomain', output: SESSIONS.singleDomain },

@@ -47,6 +47,7 @@ export const initialAuthContext: AuthContext = {
   expiredReason: null,
   domainError: null,
   orgSwitchError: null,
+  signedInWith: null,
 };
 
 export const authMachine = setup({
@@ -56,7 +57,9 @@ export const authMachine = setup({
     hasCredentials: ({ event }) => event.type === 'auth.login' && event.login.trim() !== '' && event.password !== '',
     hasRestoredSession: ({ event }) => event.type === 'xstate.done.actor.restoreSession' && event.output !== null,
     hasRootOrgsInSeveralDomains: ({ event }) =>
-      event.type === 'xstate.done.actor.login' && new Set(event.output.domains.map((d) => d.domain)).size >= 2,
+      (event.type === 'xstate.done.actor.login' || event.type === 'xstate.done.actor.ssoLogin') &&
+      new Set(event.output.domains.map((d) => d.domain)).size >= 2,
+    hasSsoAnswer: ({ event }) => event.type === 'auth.sso' && Object.keys(event.body).length > 0,
     isOtherOrg: ({ context, event }) => event.type === 'auth.org.switch' && event.orgId !== context.session?.orgId,
     isOtherDomain: ({ context, event }) =>
       event.type === 'auth.domain.choose' && event.domain !== context.session?.domain,
@@ -73,6 +76,16 @@ export const authMachine = setup({
     }),
     clearSession: assign({ ...initialAuthContext }),
     clearLoginState: assign({ loginError: null, expiredReason: null }),
+    rememberSso: assign({ signedInWith: ({ event }) => (event.type === 'auth.sso' ? event.via : null) }),
+    forgetSso: assign({ signedInWith: null }),
+    storeSsoError: assign(({ context, event }) => ({
+      loginError: errorInfo(
+        (event as { error?: unknown }).error,
+        context.signedInWith === 'microsoft' ? ALERT_KEYS.login.microsoftFailure : ALERT_KEYS.login.failure,
+      ),
+      blocked: false,
+      signedInWith: null,
+    })),
     storeLoginError: assign(({ event }) => {
       const info = errorInfo((event as { error?: unknown }).error, ALERT_KEYS.login.failure);
       return { loginError: info, blocked: info.key === 'error.auth.blocked' };
@@ -119,7 +132,26 @@ export const authMachine = setup({
       },
     },
     loggedOut: {
-      on: { 'auth.login': { guard: 'hasCredentials', target: 'loggingIn', actions: 'clearLoginState' } },
+      on: {
+        'auth.login': { guard: 'hasCredentials', target: 'loggingIn', actions: ['clearLoginState', 'forgetSso'] },
+        // Back from an identity provider (Microsoft, CAS, the safe portal) with its answer.
+        'auth.sso': { guard: 'hasSsoAnswer', target: 'loggingInSso', actions: ['clearLoginState', 'rememberSso'] },
+      },
+    },
+    loggingInSso: {
+      invoke: {
+        id: 'ssoLogin',
+        src: 'ssoLogin',
+        input: ({ event }) => {
+          const { via, body } = event as Extract<AuthEvent, { type: 'auth.sso' }>;
+          return { via, body };
+        },
+        onDone: [
+          { guard: 'hasRootOrgsInSeveralDomains', target: 'session.choosingDomain', actions: 'storeSession' },
+          { target: 'session.loggedIn', actions: 'storeSession' },
+        ],
+        onError: { target: 'loggedOut', actions: 'storeSsoError' },
+      },
     },
     loggingIn: {
       invoke: {
@@ -153,7 +185,10 @@ export const authMachine = setup({
           invoke: {
             id: 'switchDomain',
             src: 'switchDomain',
-            input: ({ event }) => ({ domain: (event as Extract<AuthEvent, { type: 'auth.domain.choose' }>).domain }),
+            input: ({ context, event }) => ({
+              domain: (event as Extract<AuthEvent, { type: 'auth.domain.choose' }>).domain,
+              microsoft: context.signedInWith === 'microsoft',
+            }),
             onDone: { target: 'loggedIn', actions: 'storeSession' },
             onError: { target: 'choosingDomain', actions: 'storeDomainError' },
           },
@@ -176,8 +211,9 @@ export const authMachine = setup({
               invoke: {
                 id: 'changeDomain',
                 src: 'switchDomain',
-                input: ({ event }) => ({
+                input: ({ context, event }) => ({
                   domain: (event as Extract<AuthEvent, { type: 'auth.domain.choose' }>).domain,
+                  microsoft: context.signedInWith === 'microsoft',
                 }),
                 onDone: { target: 'idle', actions: 'storeSession' },
                 onError: { target: 'idle', actions: 'storeDomainError' },

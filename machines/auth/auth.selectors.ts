@@ -40,7 +40,7 @@ export interface AuthView {
 
 export const selectAuthStatus = (s: AuthSnapshot): AuthStatus => {
   if (s.matches('restoring')) return 'restoring';
-  if (s.matches('loggingIn')) return 'loggingIn';
+  if (s.matches('loggingIn') || s.matches('loggingInSso')) return 'loggingIn';
   if (s.matches('loggingOut')) return 'loggingOut';
   if (s.matches({ session: 'choosingDomain' })) return 'choosingDomain';
   if (s.matches({ session: 'switchingDomain' })) return 'switchingDomain';

@@ -19,11 +19,23 @@ export interface AuthContext {
   readonly expiredReason: string | null;
   readonly domainError: ErrorInfo | null;
   readonly orgSwitchError: ErrorInfo | null;
+  /** How this session was opened when by single sign-on (a Microsoft session switches domain by its own call). */
+  readonly signedInWith: SsoVia | null;
+}
+
+/** Single sign-on entries: Microsoft (OpenID Connect), CAS, the safe portal's token. */
+export type SsoVia = 'microsoft' | 'cas' | 'edoc';
+
+/** What the provider sent the browser back with: `auth.loginMicrosoft`, `auth.loginCas`, `auth.loginEdoc` bodies. */
+export interface SsoLoginInput {
+  readonly via: SsoVia;
+  readonly body: Readonly<Record<string, string>>;
 }
 
 /** Intents from the views, and facts from the bus. */
 export type AuthInputEvent =
   | { readonly type: 'auth.login'; readonly login: string; readonly password: string }
+  | { readonly type: 'auth.sso'; readonly via: SsoVia; readonly body: Readonly<Record<string, string>> }
   | { readonly type: 'auth.domain.choose'; readonly domain: DomainId }
   | { readonly type: 'auth.org.switch'; readonly orgId: string }
   | { readonly type: 'auth.org.reset' }
@@ -39,6 +51,8 @@ export type AuthActorEvent =
   | ErrorActorEvent<unknown, 'restoreSession'>
   | DoneActorEvent<SessionView, 'login'>
   | ErrorActorEvent<unknown, 'login'>
+  | DoneActorEvent<SessionView, 'ssoLogin'>
+  | ErrorActorEvent<unknown, 'ssoLogin'>
   | DoneActorEvent<SessionView, 'switchDomain'>
   | ErrorActorEvent<unknown, 'switchDomain'>
   | DoneActorEvent<SessionView, 'changeDomain'>

@@ -102,6 +102,32 @@ export type CurrentUser = typeof CurrentUser.Type;
 
 export const SwitchDomainBody = S.Struct({ domain: DomainSchema });
 export const CurrentOrgBody = S.Struct({ currentOrgId: Id });
+/**
+ * Single sign-on (issue 16). `auto-login-ms`: the query the OpenID provider sent the browser back
+ * with (code, state, and the issuer or session state it may add). `autologin`: a CAS service ticket
+ * (`ticket`, or the seed's `authorization`). `auto-login-edoc`: the portal's signed token (`code`).
+ */
+export const MicrosoftLoginBody = S.Struct({
+  code: Filled(4_096),
+  state: Filled(512),
+  iss: S.optional(S.String.pipe(S.maxLength(1_024))),
+  session_state: S.optional(S.String.pipe(S.maxLength(1_024))),
+});
+export const CasLoginBody = S.Struct({ ticket: Filled(512) });
+export const EdocLoginBody = S.Struct({ code: Filled(8_192) });
+export const SsoSettings = S.Struct({
+  microsoft: S.NullOr(S.Struct({ label: S.String })),
+  casLoginUrl: S.NullOr(S.String),
+  /** Send unauthenticated users to the CAS login rather than the password form. */
+  casRedirect: S.Boolean,
+  edoc: S.Boolean,
+  demo: S.Boolean,
+});
+export type SsoSettings = typeof SsoSettings.Type;
+export const SsoStartResponse = S.Struct({ url: S.String });
+/** The answer of logout when the provider's session should end too (RP-initiated logout). */
+export const LogoutResponse = S.Struct({ endSessionUrl: S.NullOr(S.String) });
+
 /** The one-time link mailed to a blocked account's owner (`/account-unlock/{token}`). */
 export const UnlockAccountBody = S.Struct({ token: Filled(M.token) });
 export const PasswordLostBody = S.Struct({ email: S.String.pipe(S.minLength(3), S.maxLength(M.email)) });

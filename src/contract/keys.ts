@@ -306,6 +306,16 @@ export const ERROR_KEYS = {
   notAvailableYet: 'error.not-available-yet',
   /** Microsoft / document-safe single sign-on: no provider is configured on this server. */
   authSsoUnavailable: 'error.auth.sso-unavailable',
+  /** The OpenID login failed: state unknown, used or of another browser, code refused, token invalid, provider down (401). */
+  authMicrosoftFailure: 'error.auth.microsoft-failure',
+  /** The provider vouched for someone, but no account is linked to that identity (403). */
+  authSsoNotLinked: 'error.auth.sso-not-linked',
+  /** The CAS ticket was refused (invalid, replayed, for another service) or CAS is down (401). */
+  authCasFailure: 'error.auth.cas-failure',
+  /** The safe portal's token is invalid: signature, algorithm, issuer, audience, not yet valid, replayed (401). */
+  authEdocInvalid: 'error.auth.edoc-invalid',
+  /** The safe portal's token has expired: the seed's « offer expired », answered 501. */
+  authOfferExpired: 'error.auth.offer-expired',
   /* Client-side failures (no answer from the server), set by the web API client. */
   timeout: 'error.timeout',
   network: 'error.network',

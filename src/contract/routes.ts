@@ -43,7 +43,7 @@ export interface RouteDef {
    */
   readonly demoOnly?: boolean;
   /** Issue that delivers the handler; the foundation serves the others with 501 and a key. */
-  readonly issue: 'foundation' | 'campaigns' | 'signbooks' | 'directory' | 'documents' | 'rights';
+  readonly issue: 'foundation' | 'campaigns' | 'signbooks' | 'directory' | 'documents' | 'rights' | 'sso';
 }
 
 const f = (feature: Feature): Access => ({ feature });
@@ -288,10 +288,16 @@ export const ROUTES = {
 
   /* 7.9 authentication and session */
   'auth.login': r('POST', 'user', `/${p}-user/login`, 'public', 'foundation'),
-  'auth.loginMicrosoft': r('POST', 'user', '/auto-login-ms', 'public', 'foundation'),
-  'auth.loginEdoc': r('POST', 'user', `/${p}/auto-login-edoc`, 'public', 'foundation'),
+  'auth.loginMicrosoft': r('POST', 'user', '/auto-login-ms', 'public', 'sso'),
+  'auth.loginEdoc': r('POST', 'user', `/${p}/auto-login-edoc`, 'public', 'sso'),
+  /** Ours (seed 001 §7.9: « single sign-on configuration read », path not shown): which entries work here. */
+  'auth.ssoSettings': r('GET', 'user', '/sso/settings', 'public', 'sso'),
+  /** Ours: starts the OpenID login (state, nonce, PKCE kept server-side); answers the provider's URL. */
+  'auth.microsoftStart': r('POST', 'user', '/auto-login-ms/start', 'public', 'sso'),
+  /** Ours: completes a CAS login (`/autologin`) with the service ticket. */
+  'auth.loginCas': r('POST', 'user', '/autologin', 'public', 'sso'),
   'auth.switchDomain': r('POST', 'user', `/${p}-user/switch-domain`, 'session', 'foundation'),
-  'auth.switchDomainMicrosoft': r('POST', 'user', `/${p}-user/switch-domain-for-microsoft`, 'session', 'foundation'),
+  'auth.switchDomainMicrosoft': r('POST', 'user', `/${p}-user/switch-domain-for-microsoft`, 'session', 'sso'),
   'auth.currentOrg': r('POST', 'user', '/current-org', 'session', 'foundation'),
   'auth.logout': r('POST', 'user', `/${p}-user/logout`, 'session', 'foundation'),
   'auth.shopSession': r('GET', 'user', '/shop/session', 'session', 'foundation'),

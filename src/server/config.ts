@@ -40,6 +40,40 @@ export interface Config {
   readonly demoOutbox: boolean;
   /** TRUST_PROXY: take the client address from X-Forwarded-For (only behind a reverse proxy you run). */
   readonly trustProxy: boolean;
+  /** Single sign-on (docs/operations.md « Single sign-on »): each part null when not configured. */
+  readonly sso: SsoConfig;
+}
+
+export interface OidcConfig {
+  /** Issuer URL (discovery at `<issuer>/.well-known/openid-configuration`). */
+  readonly issuer: string;
+  readonly clientId: string;
+  readonly clientSecret: string | null;
+  /** Shown on the button: « Continuer avec un compte Microsoft » for every OpenID provider (seed's wording). */
+  readonly label: string;
+}
+
+export interface EdocConfig {
+  /** The portal's published keys, or a PEM public key given in configuration. */
+  readonly jwksUrl: string | null;
+  readonly publicKey: string | null;
+  readonly issuer: string;
+  readonly audience: string;
+  readonly algorithms: readonly string[];
+}
+
+export interface SsoConfig {
+  readonly oidc: OidcConfig | null;
+  /** CAS server base URL (`<CAS_URL>/login`, `<CAS_URL>/p3/serviceValidate`). */
+  readonly casUrl: string | null;
+  /** CAS_URL set: unauthenticated users are sent to the CAS login (seed 000 §2); the demo's CAS is only offered. */
+  readonly casRedirect: boolean;
+  readonly edoc: EdocConfig | null;
+  /** SSO_DEMO: start the local demo identity provider (OpenID + CAS) and point the settings above at it. */
+  readonly demo: boolean;
+  readonly demoPort: number;
+  /** Time allowed to each call to a provider before the login fails (seconds). */
+  readonly timeoutS: number;
 }
 
 type Env = Record<string, string | undefined>;
@@ -59,10 +93,45 @@ const roleOf = (value: string | undefined): Role => {
 
 const flag = (value: string | undefined): boolean => value !== undefined && /^(1|true|yes|on)$/i.test(value.trim());
 
+const ssoOf = (env: Env, port: number, publicUrl: string): SsoConfig => {
+  const tenant = env.MS_TENANT_ID || '';
+  const issuer = env.OIDC_ISSUER || (tenant ? `https://login.microsoftonline.com/${tenant}/v2.0` : '');
+  const clientId = env.OIDC_CLIENT_ID || env.MS_CLIENT_ID || '';
+  const edocIssuer = env.EDOC_ISSUER || '';
+  const edocKeys = env.EDOC_JWKS_URL || env.EDOC_PUBLIC_KEY;
+  return {
+    oidc:
+      issuer && clientId
+        ? {
+            issuer: issuer.replace(/\/$/, ''),
+            clientId,
+            clientSecret: env.OIDC_CLIENT_SECRET || env.MS_CLIENT_SECRET || null,
+            label: env.OIDC_LABEL || 'Microsoft',
+          }
+        : null,
+    casUrl: env.CAS_URL ? env.CAS_URL.replace(/\/$/, '') : null,
+    casRedirect: Boolean(env.CAS_URL),
+    edoc:
+      edocIssuer && edocKeys
+        ? {
+            jwksUrl: env.EDOC_JWKS_URL || null,
+            publicKey: env.EDOC_PUBLIC_KEY ? env.EDOC_PUBLIC_KEY.replace(/\\n/g, '\n') : null,
+            issuer: edocIssuer,
+            audience: env.EDOC_AUDIENCE || publicUrl,
+            algorithms: (env.EDOC_ALGORITHMS || 'RS256,PS256,ES256,EdDSA').split(',').map((a) => a.trim()),
+          }
+        : null,
+    demo: flag(env.SSO_DEMO),
+    demoPort: int(env.SSO_DEMO_PORT, port + 1, 'SSO_DEMO_PORT'),
+    timeoutS: int(env.SSO_TIMEOUT_S, 10, 'SSO_TIMEOUT_S'),
+  };
+};
+
 export const loadConfig = (env: Env = process.env, overrides: Partial<Config> = {}): Config => {
   const port = int(env.PORT, 8080, 'PORT');
   const production = (overrides.production ?? env.NODE_ENV === 'production') === true;
   const smtpUrl = overrides.smtpUrl !== undefined ? overrides.smtpUrl : env.SMTP_URL || null;
+  const publicUrl = (overrides.publicUrl ?? (env.PUBLIC_URL || `http://localhost:${port}`)).replace(/\/$/, '');
   return {
     port,
     host: env.HOST || '0.0.0.0',
@@ -75,12 +144,13 @@ export const loadConfig = (env: Env = process.env, overrides: Partial<Config> = 
     refreshTokenTtlS: int(env.REFRESH_TOKEN_TTL_S, 43_200, 'REFRESH_TOKEN_TTL_S'),
     refreshReuseGraceS: int(env.REFRESH_REUSE_GRACE_S, 30, 'REFRESH_REUSE_GRACE_S'),
     role: roleOf(env.ROLE),
-    publicUrl: (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/$/, ''),
+    publicUrl,
     webDir: env.WEB_DIR || 'dist/web',
     version: env.APP_VERSION || '0.1.0',
     production,
     demoOutbox: !production && !smtpUrl,
     trustProxy: flag(env.TRUST_PROXY),
+    sso: ssoOf(env, port, publicUrl),
     ...overrides,
   };
 };

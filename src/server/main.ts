@@ -134,7 +134,18 @@ async function main(): Promise<void> {
     process.once('SIGTERM', () => void stopWorker());
     return;
   }
-  const app = await buildApp({ db, config, mail, jobs: queue, push: true, logger: process.argv.includes('--dev') });
+  // SSO_DEMO=1: the local demo identity provider (OpenID Connect, CAS, the safe portal), single sign-on pointed at it.
+  // Loaded only then: the provider's dependencies stay out of a normal server's memory.
+  const demo = config.sso.demo ? await import('./auth/sso/demo-idp.ts') : null;
+  const demoSso = demo ? await demo.startDemoSso(config) : null;
+  const app = await buildApp({
+    db,
+    config: demoSso?.config ?? config,
+    mail,
+    jobs: queue,
+    push: true,
+    logger: process.argv.includes('--dev'),
+  });
   push = app.push;
   await app.listen({ port: config.port, host: config.host });
 
@@ -149,6 +160,11 @@ async function main(): Promise<void> {
     const width = Math.max(...PERSONAS.map((p) => p.login.length));
     for (const p of PERSONAS) console.log(`  ${p.login.padEnd(width)}  ${p.password.padEnd(14)}  ${p.description}`);
   }
+  if (demo && demoSso) {
+    console.log(
+      `\nSingle sign-on (SSO_DEMO=1): demo identity provider on ${demoSso.idp.url} — « Continuer avec un compte Microsoft », CAS at ${demoSso.idp.url}/cas/login, safe portal at ${demoSso.idp.url}/portal; demo password ${demo.DEMO_PASSWORD}.`,
+    );
+  }
   console.log(
     config.smtpUrl
       ? '\nE-mail: sent by SMTP.'
@@ -161,6 +177,7 @@ async function main(): Promise<void> {
     console.log(`\n${signal}: stopping`);
     stopMaintenance();
     await app.close();
+    await demoSso?.idp.close();
     await queue.stop();
     await db.close();
     process.exit(0);

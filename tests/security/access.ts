@@ -543,15 +543,20 @@ export const ACCESS = {
 
   /* authentication and session */
   'auth.login': { scope: 'public', build: (v) => ({ body: { login: v.user.login, password: 'Mauvais!2026' } }) },
-  'auth.loginMicrosoft': { scope: 'public', build: () => ({ body: { code: 'code-inconnu' } }) },
+  // Single sign-on: a code, state, ticket or token nobody issued opens nothing (tests/server/sso.test.ts for the real flows).
+  'auth.loginMicrosoft': { scope: 'public', build: () => ({ body: { code: 'code-inconnu', state: 'etat-inconnu' } }) },
   'auth.loginEdoc': { scope: 'public', build: () => ({ body: { code: 'code-inconnu' } }) },
+  'auth.ssoSettings': { scope: 'public', build: () => ({}) },
+  'auth.microsoftStart': { scope: 'public', build: () => ({}) },
+  'auth.loginCas': { scope: 'public', build: () => ({ body: { ticket: 'ST-inconnu' } }) },
   // Only a user without a root in the victim's domain has anything to be refused here.
   'auth.switchDomain': {
     scope: 'org',
     build: (v) => ({ body: { domain: v.domain } }),
     notFor: ['sibling', 'otherCompany'],
   },
-  'auth.switchDomainMicrosoft': { scope: 'self', build: () => ({ body: {} }) },
+  // Only for a session opened through the OpenID provider: the attackers' password sessions are refused (403).
+  'auth.switchDomainMicrosoft': { scope: 'self', build: (v) => ({ body: { domain: v.domain } }) },
   'auth.currentOrg': { scope: 'org', build: (v) => ({ body: { currentOrgId: v.orgId } }) },
   'auth.logout': { scope: 'self', build: () => ({}) },
   'auth.shopSession': { scope: 'mine', build: () => ({}) },

@@ -157,7 +157,11 @@ describe('login', () => {
   });
 
   it('answers single sign-on with 501 and a key: no provider is configured', async () => {
-    const res = await app.inject({ method: 'POST', url: '/api/user/auto-login-ms', payload: { code: 'x' } });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/user/auto-login-ms',
+      payload: { code: 'x', state: 'y' },
+    });
     expect(res.statusCode).toBe(501);
     expect(res.json().key).toBe(ERROR_KEYS.authSsoUnavailable);
   });

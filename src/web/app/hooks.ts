@@ -4,6 +4,7 @@ import { useMemo, useSyncExternalStore } from 'react';
 import { selectAlerts } from '../../../machines/alerts/alerts.selectors.ts';
 import type { AlertInput } from '../../../machines/alerts/alerts.types.ts';
 import { selectAuth, type AuthView } from '../../../machines/auth/auth.selectors.ts';
+import type { SsoVia } from '../../../machines/auth/auth.types.ts';
 import { selectIsEmpty, selectNotifications } from '../../../machines/notifications/notifications.selectors.ts';
 import type { DomainId } from '../../contract/constants.ts';
 import type { Alert, BadgeCounts, Notification } from '../../contract/entities.ts';
@@ -11,6 +12,8 @@ import { useServices } from './context.tsx';
 
 export interface UseAuth extends AuthView {
   login(login: string, password: string): void;
+  /** Back from an identity provider: its answer (code and state, CAS ticket, portal token) logs in. */
+  sso(via: SsoVia, body: Readonly<Record<string, string>>): void;
   chooseDomain(domain: DomainId): void;
   switchOrg(orgId: string): void;
   resetOrg(): void;
@@ -24,6 +27,7 @@ export const useAuth = (): UseAuth => {
   const commands = useMemo(
     () => ({
       login: (login: string, password: string) => auth.send({ type: 'auth.login', login, password }),
+      sso: (via: SsoVia, body: Readonly<Record<string, string>>) => auth.send({ type: 'auth.sso', via, body }),
       chooseDomain: (domain: DomainId) => auth.send({ type: 'auth.domain.choose', domain }),
       switchOrg: (orgId: string) => auth.send({ type: 'auth.org.switch', orgId }),
       resetOrg: () => auth.send({ type: 'auth.org.reset' }),

@@ -73,6 +73,8 @@ export const createServices = (options: ServicesOptions = {}): Services => {
         sessionStore,
         appVersion: options.appVersion,
         sessionFacts: () => bus.ofType('api.session.expired', 'api.token.rotated', 'push.session.expired'),
+        // RP-initiated logout: the identity provider's page, which sends the browser back to /login.
+        leave: (url) => window.location.assign(url),
       }),
     }),
   );

@@ -55,16 +55,20 @@ export const domainChoiceRoute = createRoute({
 });
 
 /**
- * Single sign-on entry: with an `authorization` parameter it would log in through CAS; no CAS is
- * configured here, so the page says so. Without the parameter it goes to login, as the seed says.
+ * Single sign-on returns (src/web/features/auth/ExternalLoginPage.tsx). `/autologin`: CAS sends the
+ * browser back with `ticket` (the seed names it `authorization`); without either it goes to login.
  */
+const stringsOf = <K extends string>(search: Record<string, unknown>, keys: readonly K[]): Partial<Record<K, string>> =>
+  Object.fromEntries(keys.flatMap((k) => (typeof search[k] === 'string' ? [[k, search[k]]] : []))) as Partial<
+    Record<K, string>
+  >;
+
 export const autologinRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: 'autologin',
-  validateSearch: (search: Record<string, unknown>): { authorization?: string } =>
-    typeof search.authorization === 'string' ? { authorization: search.authorization } : {},
+  validateSearch: (search: Record<string, unknown>) => stringsOf(search, ['authorization', 'ticket'] as const),
   beforeLoad: ({ search }) => {
-    if (!search.authorization) throw redirect({ to: '/login' });
+    if (!search.authorization && !search.ticket) throw redirect({ to: '/login' });
   },
   component: lazyRouteComponent(() => import('../features/auth/ExternalLoginPage.tsx'), 'SsoLoginPage'),
 });
@@ -75,11 +79,12 @@ export const autoLoginEdocRoute = createRoute({
   component: lazyRouteComponent(() => import('../features/auth/ExternalLoginPage.tsx'), 'EdocLoginPage'),
 });
 
+/** The OpenID provider's answer: `code` and `state` (and `iss`, `session_state`), or `error`. */
 export const autoLoginMsRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: 'auto-login-ms',
-  validateSearch: (search: Record<string, unknown>): { code?: string } =>
-    typeof search.code === 'string' ? { code: search.code } : {},
+  validateSearch: (search: Record<string, unknown>) =>
+    stringsOf(search, ['code', 'state', 'iss', 'session_state', 'error'] as const),
   component: lazyRouteComponent(() => import('../features/auth/ExternalLoginPage.tsx'), 'MicrosoftLoginPage'),
 });
 

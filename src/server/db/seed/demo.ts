@@ -67,6 +67,7 @@ async function seedUsers(q: Queryable, hashes: Map<string, string>): Promise<voi
       password_hash: hashes.get(p.login),
       features: [...p.features],
       is_free_trial: p.isFreeTrial,
+      linked_to_microsoft: p.linkedToMicrosoft === true,
     })),
   );
   await insertRows(

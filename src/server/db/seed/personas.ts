@@ -22,6 +22,8 @@ export interface Persona {
   isFreeTrial: boolean;
   roots: readonly PersonaRoot[];
   description: string;
+  /** « E-mail lié à un compte Microsoft ou de groupe »: the demo identity provider logs them in. */
+  linkedToMicrosoft?: boolean;
 }
 
 const ALL_BUT_USER_ACCESS = FEATURES.filter((f) => f !== 'UserAccess');
@@ -41,6 +43,7 @@ export const PERSONAS: readonly Persona[] = [
     isFreeTrial: false,
     roots: [{ domain: 'main', orgName: ROOT_MAIN, includeChildren: true }],
     description: 'administrator: every feature, main domain; has a signbook to sign',
+    linkedToMicrosoft: true,
   },
   {
     login: 'paie',
@@ -66,6 +69,7 @@ export const PERSONAS: readonly Persona[] = [
       { domain: 'main', orgName: ROOT_MAIN, includeChildren: true },
     ],
     description: 'root organisations in both domains: chooses a domain after login',
+    linkedToMicrosoft: true,
   },
   {
     login: 'sansmail',

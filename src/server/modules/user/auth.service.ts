@@ -180,7 +180,30 @@ export async function login(db: Queryable, config: Config, mail: MailPort, input
   }
   await record(db, input.login, input.ip, true);
 
-  // Several domains: the session starts in the first (legacy first); the client then offers the choice.
+  const { body, tokens } = await openSession(db, config, user);
+  if (trusted) {
+    await db.query(`UPDATE directory.trusted_devices SET last_used_at = now() WHERE token_hash = $1`, [deviceHash]);
+    return { body, tokens };
+  }
+  return { body, tokens, newDevice: await trustDevice(db, user.id) };
+}
+
+/** How a single sign-on session was opened, and the provider's id token for its logout. */
+export interface SsoOrigin {
+  readonly kind: 'oidc' | 'cas' | 'edoc';
+  readonly idToken?: string | undefined;
+}
+
+/**
+ * Opens a session for a user whose identity is established (password, or single sign-on). Several
+ * domains: the session starts in the first (legacy first); the client then offers the choice.
+ */
+export async function openSession(
+  db: Queryable,
+  config: Config,
+  user: UserRow,
+  sso?: SsoOrigin,
+): Promise<{ body: LoginResponse; tokens: TokenPair; sessionId: string }> {
   const [root] = await rootsOf(db, user.id);
   if (!root) throw new ApiFailure(403, ERROR_KEYS.authDomainDenied);
   const { sessionId, tokens } = await createSession(db, config, {
@@ -188,15 +211,17 @@ export async function login(db: Queryable, config: Config, mail: MailPort, input
     domain: root.domain,
     orgId: root.orgId,
   });
+  if (sso) {
+    await db.query(`UPDATE directory.sessions SET sso_kind = $2, sso_id_token = $3 WHERE id = $1`, [
+      sessionId,
+      sso.kind,
+      sso.idToken ?? null,
+    ]);
+  }
   await db.query(`UPDATE directory.users SET last_login_at = now() WHERE id = $1`, [user.id]);
   // The session's effective rights, read by the same query every later call reads them with.
   const session = await reloaded(db, sessionId);
-  const body = await loginResponse(db, user, session);
-  if (trusted) {
-    await db.query(`UPDATE directory.trusted_devices SET last_used_at = now() WHERE token_hash = $1`, [deviceHash]);
-    return { body, tokens };
-  }
-  return { body, tokens, newDevice: await trustDevice(db, user.id) };
+  return { body: await loginResponse(db, user, session), tokens, sessionId };
 }
 
 /** Remembers this browser for the account; keeps the newest devices only. */

@@ -1,11 +1,13 @@
-import { Button, Flex, Separator, Stack, Text } from '@chakra-ui/react';
-import { useNavigate } from '@tanstack/react-router';
-import { lazy, Suspense, useState } from 'react';
+import { Alert, Button, Flex, Separator, Stack, Text } from '@chakra-ui/react';
+import { useNavigate, useSearch } from '@tanstack/react-router';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAuth } from '../../app/index.ts';
+import { ALERT_KEYS } from '../../../contract/keys.ts';
+import { useAuth, useServices } from '../../app/index.ts';
 import { LanguageSwitcher } from '../../components/LanguageSwitcher.tsx';
 import { LoginForm } from './LoginForm.tsx';
 import { PublicLayout } from './PublicLayout.tsx';
+import { startMicrosoftLogin, useSsoSettings } from './sso.ts';
 
 /**
  * Where the user lands once logged in is decided by the route guards: the app re-runs them
@@ -21,6 +23,25 @@ export const LoginPage = () => {
   const auth = useAuth();
   const navigate = useNavigate();
   const [forgotOpen, setForgotOpen] = useState(false);
+  const { api } = useServices();
+  const sso = useSsoSettings();
+  const [ssoError, setSsoError] = useState<string | null>(null);
+  const [leaving, setLeaving] = useState(false);
+  const search: { password?: string } = useSearch({ strict: false });
+  // With CAS_URL set, an unauthenticated user goes to the CAS login (seed 000 §2); `?password=1` keeps the form.
+  useEffect(() => {
+    if (sso?.casRedirect && sso.casLoginUrl && !search.password) window.location.assign(sso.casLoginUrl);
+  }, [search.password, sso]);
+  const microsoft = () => {
+    // Without a configured provider the account choice says so.
+    if (!sso?.microsoft) return void navigate({ to: '/account-choice' });
+    setSsoError(null);
+    setLeaving(true);
+    startMicrosoftLogin(api).catch((error: { key?: string }) => {
+      setLeaving(false);
+      setSsoError(error.key ?? ALERT_KEYS.login.microsoftFailure);
+    });
+  };
   return (
     <PublicLayout title={t('auth.login.title')} subtitle={t('auth.login.subtitle')} footer={<LanguageSwitcher />}>
       <Stack gap="4">
@@ -47,9 +68,25 @@ export const LoginPage = () => {
           </Text>
           <Separator flex="1" />
         </Flex>
-        <Button variant="outline" onClick={() => void navigate({ to: '/account-choice' })}>
+        {ssoError ? (
+          <Alert.Root status="error" role="alert">
+            <Alert.Indicator />
+            <Alert.Description>{t(ssoError)}</Alert.Description>
+          </Alert.Root>
+        ) : null}
+        <Button variant="outline" loading={leaving} onClick={microsoft}>
           {t('auth.actions.microsoft')}
         </Button>
+        {sso?.casLoginUrl ? (
+          <Button variant="outline" onClick={() => window.location.assign(sso.casLoginUrl!)}>
+            {t('auth.actions.cas')}
+          </Button>
+        ) : null}
+        {sso?.demo ? (
+          <Text fontSize="sm" color="fg.muted">
+            {t('auth.sso.demoNotice')}
+          </Text>
+        ) : null}
       </Stack>
     </PublicLayout>
   );

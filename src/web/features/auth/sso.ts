@@ -1,0 +1,38 @@
+/**
+ * Single sign-on on the client: which entries this server offers (`auth.ssoSettings`, read once),
+ * and the start of a Microsoft (OpenID) login, which leaves for the provider's page.
+ */
+import { useEffect, useState } from 'react';
+import type { SsoSettings } from '../../../contract/entities.ts';
+import type { Services } from '../../app/index.ts';
+import { useServices } from '../../app/index.ts';
+
+let settings: Promise<SsoSettings | null> | null = null;
+
+const read = (api: Services['api']): Promise<SsoSettings | null> => {
+  settings ??= api.call<SsoSettings>('auth.ssoSettings').catch(() => {
+    settings = null; // try again next time
+    return null;
+  });
+  return settings;
+};
+
+/** The server's single sign-on entries; null while unknown (or when the server cannot say). */
+export const useSsoSettings = (): SsoSettings | null => {
+  const { api } = useServices();
+  const [value, setValue] = useState<SsoSettings | null>(null);
+  useEffect(() => {
+    let live = true;
+    void read(api).then((s) => live && setValue(s));
+    return () => {
+      live = false;
+    };
+  }, [api]);
+  return value;
+};
+
+/** Asks the server for the provider's URL (state, nonce and PKCE kept there) and goes. Rejects with the keyed error. */
+export const startMicrosoftLogin = async (api: Services['api']): Promise<void> => {
+  const { url } = await api.call<{ url: string }>('auth.microsoftStart');
+  window.location.assign(url);
+};
