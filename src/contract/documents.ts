@@ -102,7 +102,9 @@ export type DocumentSummary = typeof DocumentSummary.Type;
 /**
  * The list's answer. `count` is exact up to `VISIBLE_COUNT_CAP` (1,000: fifty pages, and what a
  * capped count costs at a million documents, docs/operations.md « Documents archive »);
- * `countCapped` says the total is above it (the screen reads « plus de 1 000 »).
+ * `countCapped` says the total is above it (the screen reads « plus de 1 000 »). A broad full-text
+ * search (walked by days, server documents/broad-search.ts) counts up to `BROAD_COUNT_CAP` (200):
+ * « plus de 200 ».
  */
 export const DocumentPage = S.Struct({
   count: S.Number,

@@ -21,7 +21,7 @@ import { readFile } from '../../files/store.ts';
 import { type Queryable, schemaOf } from '../../db/db.ts';
 import { ApiFailure } from '../../http/errors.ts';
 import { inspectPdf, loadMupdf } from '../../pdf/index.ts';
-import { broadSearchPage } from './broad-search.ts';
+import { BROAD_COUNT_CAP, broadSearchPage } from './broad-search.ts';
 import {
   type Session,
   type Where,
@@ -186,14 +186,15 @@ export async function listDocuments(q: Queryable, session: Session, body: Docume
   if (field === 'depositedAt' && dir === 'DESC') {
     const broad = await broadSearchPage(q, base, tsquery, offset, limit);
     if (broad) {
-      const n = broad.count ?? (await count()).rows[0]?.n ?? 0;
       const rows = broad.ids.length
         ? await q.query<DocumentRow>(
             `SELECT ${COLUMNS} FROM ${s}.documents d ${joins(s)} WHERE d.id = ANY($1::uuid[]) ORDER BY ${order}`,
             [broad.ids],
           )
         : { rows: [] };
-      return pageOf(n, rows.rows);
+      // Counted by the walk up to its own cap, or (matches too thin for it) by the full-text index.
+      if (broad.count !== null) return pageOf(broad.count, rows.rows, BROAD_COUNT_CAP);
+      return pageOf((await count()).rows[0]?.n ?? 0, rows.rows);
     }
   }
   // A search that matches few documents: walking an order's index until 20 match reads most of the
@@ -210,9 +211,9 @@ export async function listDocuments(q: Queryable, session: Session, body: Docume
   return pageOf(n, (await rowsIn(fenced)).rows);
 }
 
-const pageOf = (n: number, rows: readonly DocumentRow[]): DocumentPage => ({
-  count: Math.min(n, VISIBLE_COUNT_CAP),
-  countCapped: n > VISIBLE_COUNT_CAP,
+const pageOf = (n: number, rows: readonly DocumentRow[], cap = VISIBLE_COUNT_CAP): DocumentPage => ({
+  count: Math.min(n, cap),
+  countCapped: n > cap,
   items: rows.map(toSummary),
 });
 
