@@ -172,7 +172,7 @@ describe('the device cookie (a browser that logged in before)', () => {
     const stranger = await attempt('essai', 'Essai!2026', { ip: '10.74.0.1' });
     expect([stranger.statusCode, stranger.json().key]).toEqual([429, ERROR_KEYS.authTooManyRequests]);
     expect((await attempt('essai', 'Essai!2026', { ip: '10.74.0.1', cookie })).statusCode).toBe(200);
-  });
+  }, 120_000);
 });
 
 describe('the client address', () => {
@@ -208,7 +208,8 @@ describe('the client address', () => {
     } finally {
       await behindProxy.close();
     }
-  });
+    // Forty-two logins, each a deliberate scrypt: seconds on a quiet machine, more on a busy one.
+  }, 120_000);
 });
 
 describe('unknown logins', () => {
