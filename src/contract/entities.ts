@@ -661,6 +661,8 @@ export const Alert = S.Struct({
   percentage: opt(S.Number),
   variant: opt(S.String),
   values: opt(S.Record({ key: S.String, value: S.Union(S.String, S.Number) })),
+  /** What the alert is about: a newer alert on the same topic replaces it (machines/alerts). */
+  topic: opt(S.String),
 });
 export type Alert = typeof Alert.Type;
 

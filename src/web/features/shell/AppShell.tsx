@@ -7,6 +7,7 @@ import { useAlerts, useAuth, useBadges } from '../../app/index.ts';
 import { useIsMobile } from '../../components/useIsMobile.ts';
 import { useSigningSession } from '../signbooks/useSignClient.ts';
 import { Breadcrumbs } from './Breadcrumbs.tsx';
+import { RemindersBar } from './RemindersBar.tsx';
 import { buildNav } from './navModel.ts';
 import { SideNav } from './SideNav.tsx';
 import { TopBar } from './TopBar.tsx';
@@ -106,6 +107,7 @@ export const AppShell = () => {
           <Box mb="4">
             <Breadcrumbs />
           </Box>
+          <RemindersBar />
           <Outlet />
         </Box>
       </Flex>
