@@ -431,6 +431,8 @@ export const Campaign = S.Struct({
   sendDate: S.NullOr(IsoDate),
   documentCount: S.Number,
   mainDocType: S.String,
+  /** The label of `mainDocType` (« Bulletin de paie »), where the answer carries it (the lists). */
+  docTypeLabel: opt(S.String),
   recipientsCount: S.Number,
   review: S.Boolean,
   automaticRecipients: S.Boolean,

@@ -4,6 +4,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LAYOUT } from '../../../contract/constants.ts';
 import { useAlerts, useAuth, useBadges } from '../../app/index.ts';
+import { DataTableUserContext } from '../../components/DataTable/index.ts';
 import { useIsMobile } from '../../components/useIsMobile.ts';
 import { useSigningSession } from '../signbooks/useSignClient.ts';
 import { Breadcrumbs } from './Breadcrumbs.tsx';
@@ -108,7 +109,10 @@ export const AppShell = () => {
             <Breadcrumbs />
           </Box>
           <RemindersBar />
-          <Outlet />
+          {/* Tables save their column choices per user. */}
+          <DataTableUserContext.Provider value={auth.session?.userId ?? null}>
+            <Outlet />
+          </DataTableUserContext.Provider>
         </Box>
       </Flex>
     </Flex>
