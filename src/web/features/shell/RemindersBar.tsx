@@ -21,6 +21,8 @@ export const RemindersBar = () => {
         return (
           <Alert.Root
             key={reminder.id}
+            role="group"
+            aria-label={text}
             status={reminder.type}
             variant="subtle"
             size="sm"
