@@ -1,6 +1,6 @@
 import { ALERT_KEYS } from '../../src/contract/keys.ts';
 import type { BadgeCounts } from '../../src/contract/entities.ts';
-import { alertId } from './alerts.rules.ts';
+import { TO_VALIDATE_ID, alertId } from './alerts.rules.ts';
 import type { AlertsEvent, AlertsEventType } from './alerts.types.ts';
 
 export const BADGES: BadgeCounts = {
@@ -26,8 +26,17 @@ export const alertsFixtures = {
         detail: 'utilisateur externe déjà existant',
       },
     },
+    {
+      type: 'alert.push',
+      alert: { message: ALERT_KEYS.campaigns.validationInProgress, type: 'info', topic: 'campaign:c1' },
+    },
+    {
+      type: 'alert.push',
+      alert: { message: ALERT_KEYS.campaigns.outcome.dispatched, type: 'success', topic: 'campaign:c1' },
+    },
   ],
   'alert.close': [{ type: 'alert.close', id: SUCCESS }],
+  'reminder.close': [{ type: 'reminder.close', id: TO_VALIDATE_ID }],
   'alert.expired': [{ type: 'alert.expired', id: SUCCESS }],
   'alert.clear': [{ type: 'alert.clear' }],
   'alerts.counts.updated': [

@@ -5,7 +5,7 @@ import { ALERT_KEYS } from '../../src/contract/keys.ts';
 import { BADGES } from './alerts.fixtures.ts';
 import { alertsMachine } from './alerts.machine.ts';
 import { ERROR_RETRY_ID, TO_VALIDATE_ID } from './alerts.rules.ts';
-import { selectAlerts } from './alerts.selectors.ts';
+import { selectAlerts, selectReminders } from './alerts.selectors.ts';
 
 const start = (features: ('DocCreateDispatch' | 'EmpList')[] = []) => {
   const clock = new SimulatedClock();
@@ -64,20 +64,22 @@ describe('alerts machine', () => {
     expect(selectAlerts(actor.getSnapshot())[0]?.values?.detail).toBe("L'salarié existe déjà");
   });
 
-  it('shows the employees-to-validate warning with its count and button, and the retry alert only with DocCreateDispatch', () => {
+  it('shows the employees-to-validate reminder with its count and button, and the retry one only with DocCreateDispatch', () => {
     const without = start(['EmpList']);
     without.actor.send({ type: 'push.badges.updated', payload: BADGES });
-    expect(selectAlerts(without.actor.getSnapshot()).map((a) => a.id)).toEqual([TO_VALIDATE_ID]);
-    const warning = selectAlerts(without.actor.getSnapshot())[0];
-    expect(warning).toMatchObject({
+    expect(selectReminders(without.actor.getSnapshot()).map((a) => a.id)).toEqual([TO_VALIDATE_ID]);
+    // Reminders are not toasts: nothing floats over the page.
+    expect(selectAlerts(without.actor.getSnapshot())).toEqual([]);
+    expect(selectReminders(without.actor.getSnapshot())[0]).toMatchObject({
       type: 'warning',
+      time: 0,
       values: { count: 12 },
       button: { to: '/employees/status/to-validate' },
     });
 
     const withFeature = start(['DocCreateDispatch']);
     withFeature.actor.send({ type: 'push.badges.updated', payload: BADGES });
-    const retry = selectAlerts(withFeature.actor.getSnapshot()).find((a) => a.id === ERROR_RETRY_ID);
+    const retry = selectReminders(withFeature.actor.getSnapshot()).find((a) => a.id === ERROR_RETRY_ID);
     expect(retry).toMatchObject({
       type: 'error',
       values: { count: 3 },
@@ -85,51 +87,66 @@ describe('alerts machine', () => {
     });
   });
 
-  it('updates count alerts in place, drops them at zero, and does not bring back a closed one with the same count', () => {
-    const { actor } = start();
-    const counts = (toValidate: number) =>
-      actor.send({ type: 'alerts.counts.updated', toValidate, errorRetry: 0, features: ['EmpList'] });
-    counts(12);
-    counts(13);
-    expect(selectAlerts(actor.getSnapshot())).toHaveLength(1);
-    expect(selectAlerts(actor.getSnapshot())[0]?.values?.count).toBe(13);
-    actor.send({ type: 'alert.close', id: TO_VALIDATE_ID });
-    counts(13);
-    expect(selectAlerts(actor.getSnapshot())).toHaveLength(0);
-    counts(14);
-    expect(selectAlerts(actor.getSnapshot())[0]?.values?.count).toBe(14);
-    counts(0);
-    expect(selectAlerts(actor.getSnapshot())).toHaveLength(0);
-  });
-
-  it('lets a count alert leave after the automatic 16 s, and shows it again only when the count changes', () => {
+  it('keeps a reminder without a timer, updates it in place and drops it at zero', () => {
     const { actor, clock } = start();
     const counts = (toValidate: number) =>
       actor.send({ type: 'alerts.counts.updated', toValidate, errorRetry: 0, features: ['EmpList'] });
     counts(12);
-    clock.increment(ALERT_TIMINGS.automaticMs - 1);
-    expect(selectAlerts(actor.getSnapshot())).toHaveLength(1);
-    clock.increment(1);
-    expect(selectAlerts(actor.getSnapshot())).toHaveLength(0);
-    counts(12); // the next badge push with the same count
-    expect(selectAlerts(actor.getSnapshot())).toHaveLength(0);
-    counts(15);
-    expect(selectAlerts(actor.getSnapshot())[0]?.values?.count).toBe(15);
-    // A changed count restarts the lifetime rather than keeping the first timer.
-    clock.increment(ALERT_TIMINGS.automaticMs - 1);
-    counts(16);
-    clock.increment(ALERT_TIMINGS.automaticMs - 1);
-    expect(selectAlerts(actor.getSnapshot())[0]?.values?.count).toBe(16);
-    clock.increment(1);
-    expect(selectAlerts(actor.getSnapshot())).toHaveLength(0);
+    clock.increment(10 * ALERT_TIMINGS.automaticMs);
+    counts(13);
+    expect(selectReminders(actor.getSnapshot())).toHaveLength(1);
+    expect(selectReminders(actor.getSnapshot())[0]?.values?.count).toBe(13);
+    counts(0);
+    expect(selectReminders(actor.getSnapshot())).toHaveLength(0);
+  });
+
+  it('keeps a closed reminder closed while its count does not rise, and after a reload of the page', () => {
+    const { actor } = start();
+    const counts = (toValidate: number) =>
+      actor.send({ type: 'alerts.counts.updated', toValidate, errorRetry: 0, features: ['EmpList'] });
+    counts(13);
+    actor.send({ type: 'reminder.close', id: TO_VALIDATE_ID });
+    expect(actor.getSnapshot().context.dismissed).toEqual({ [TO_VALIDATE_ID]: 13 });
+    counts(13);
+    counts(12);
+    expect(selectReminders(actor.getSnapshot())).toHaveLength(0);
+
+    // The page reloads: the app hands back what was closed in this browser session.
+    const reloaded = createActor(alertsMachine, {
+      input: { features: ['EmpList'], dismissed: actor.getSnapshot().context.dismissed },
+    }).start();
+    reloaded.send({ type: 'alerts.counts.updated', toValidate: 13, errorRetry: 0, features: ['EmpList'] });
+    expect(selectReminders(reloaded.getSnapshot())).toHaveLength(0);
+    // More employees arrive: the reminder is news again.
+    reloaded.send({ type: 'alerts.counts.updated', toValidate: 14, errorRetry: 0, features: ['EmpList'] });
+    expect(selectReminders(reloaded.getSnapshot())[0]?.values?.count).toBe(14);
+  });
+
+  it('replaces an in-progress message by its outcome on the same topic', () => {
+    const { actor, clock, messages } = start();
+    actor.send({
+      type: 'alert.push',
+      alert: { message: ALERT_KEYS.campaigns.validationInProgress, type: 'info', topic: 'campaign:c1' },
+    });
+    actor.send({ type: 'alert.push', alert: { message: 'autre', type: 'info', topic: 'campaign:c2' } });
+    actor.send({
+      type: 'alert.push',
+      alert: { message: ALERT_KEYS.campaigns.outcome.dispatched, type: 'success', topic: 'campaign:c1' },
+    });
+    expect(messages()).toEqual(['autre', ALERT_KEYS.campaigns.outcome.dispatched]);
+    // The replaced alert's timer went with it: the outcome keeps its own lifetime.
+    clock.increment(ALERT_TIMINGS.successMs);
+    expect(messages()).toEqual(['autre']);
   });
 
   it('clears everything at once', () => {
     const { actor, clock, messages } = start();
     actor.send({ type: 'alert.push', alert: { message: 'a', type: 'success' } });
     actor.send({ type: 'alert.push', alert: { message: 'b', type: 'error', mode: 'manual' } });
+    actor.send({ type: 'alerts.counts.updated', toValidate: 3, errorRetry: 0, features: ['EmpList'] });
     actor.send({ type: 'alert.clear' });
     expect(messages()).toEqual([]);
+    expect(selectReminders(actor.getSnapshot())).toEqual([]);
     clock.increment(20_000);
     expect(messages()).toEqual([]);
   });

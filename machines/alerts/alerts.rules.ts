@@ -26,25 +26,29 @@ export const toAlert = (input: AlertInput): Alert => {
     time: lifetimeOf(input),
     ...(values ? { values } : {}),
     ...(input.button ? { button: input.button } : {}),
+    ...(input.topic ? { topic: input.topic } : {}),
   };
 };
 
 export const TO_VALIDATE_ID = alertId('warning', ALERT_KEYS.employees.toValidateWarning);
 export const ERROR_RETRY_ID = alertId('error', ALERT_KEYS.campaigns.retryableFailed);
 
-/** The two count alerts wanted for these counts (seed 001 §8.5), keyed by id; absent = remove. */
+/**
+ * The two count reminders wanted for these counts (seed 001 §8.5), keyed by id; absent = remove.
+ * They stand until closed (no lifetime): they live in the reminders row, where they cover nothing.
+ */
 export const countAlerts = (counts: AlertCounts, features: readonly Feature[]): Map<string, Alert> => {
   const wanted = new Map<string, Alert>();
   if (counts.toValidate > 0) {
     wanted.set(TO_VALIDATE_ID, {
-      ...toAlert({ message: ALERT_KEYS.employees.toValidateWarning, type: 'warning', mode: 'automatic' }),
+      ...toAlert({ message: ALERT_KEYS.employees.toValidateWarning, type: 'warning', mode: 'manual' }),
       values: { count: counts.toValidate },
       button: { label: 'alert.employees.toValidate.button', to: '/employees/status/to-validate' },
     });
   }
   if (counts.errorRetry > 0 && features.includes('DocCreateDispatch')) {
     wanted.set(ERROR_RETRY_ID, {
-      ...toAlert({ message: ALERT_KEYS.campaigns.retryableFailed, type: 'error', mode: 'automatic' }),
+      ...toAlert({ message: ALERT_KEYS.campaigns.retryableFailed, type: 'error', mode: 'manual' }),
       values: { count: counts.errorRetry },
       button: { label: 'alert.campaigns.retryable.button', to: '/campaigns/status/error-retry' },
     });
@@ -53,3 +57,7 @@ export const countAlerts = (counts: AlertCounts, features: readonly Feature[]): 
 };
 
 export const COUNT_ALERT_IDS = [TO_VALIDATE_ID, ERROR_RETRY_ID] as const;
+
+/** A closed reminder stays closed while its count is at most the one it showed when closed. */
+export const stillDismissed = (dismissed: Readonly<Record<string, number>>, id: string, count: number): boolean =>
+  dismissed[id] !== undefined && count <= dismissed[id];

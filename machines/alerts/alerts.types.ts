@@ -10,13 +10,27 @@ export interface AlertInput {
   readonly values?: Readonly<Record<string, string | number>>;
   readonly button?: Alert['button'];
   readonly detail?: string;
+  /**
+   * What the alert is about (`campaign:<id>`): a newer alert on the same topic replaces it, so an
+   * « in progress » message gives way to its outcome instead of standing beside it.
+   */
+  readonly topic?: string;
 }
 
 export interface AlertsContext {
+  /** Passing messages (toasts), newest last. */
   readonly alerts: readonly Alert[];
+  /**
+   * Standing reminders drawn from counts (employees to validate, retry-able campaigns): shown in a
+   * banner row above the page, never over it, and never timed out.
+   */
+  readonly reminders: readonly Alert[];
   /** The session's features: the retry-able campaigns alert needs DocCreateDispatch. */
   readonly features: readonly Feature[];
-  /** Count alerts the user closed, with the count they showed, so the same count does not return. */
+  /**
+   * Reminders the user closed, with the count they showed: closed for the session (the app keeps
+   * this in sessionStorage), back only when the count rises above the closed one.
+   */
   readonly dismissed: Readonly<Record<string, number>>;
 }
 
@@ -28,6 +42,7 @@ export interface AlertCounts {
 export type AlertsEvent =
   | { readonly type: 'alert.push'; readonly alert: AlertInput }
   | { readonly type: 'alert.close'; readonly id: string }
+  | { readonly type: 'reminder.close'; readonly id: string }
   /** Raised by the machine itself when an alert's lifetime ends. */
   | { readonly type: 'alert.expired'; readonly id: string }
   | { readonly type: 'alert.clear' }
@@ -38,4 +53,6 @@ export type AlertsEventType = AlertsEvent['type'];
 
 export interface AlertsInput {
   readonly features?: readonly Feature[];
+  /** Reminders closed earlier in this browser session (restored after a reload). */
+  readonly dismissed?: Readonly<Record<string, number>>;
 }

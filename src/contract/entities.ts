@@ -457,6 +457,8 @@ export const Campaign = S.Struct({
   sendDate: S.NullOr(IsoDate),
   documentCount: S.Number,
   mainDocType: S.String,
+  /** The label of `mainDocType` (« Bulletin de paie »), where the answer carries it (the lists). */
+  docTypeLabel: opt(S.String),
   recipientsCount: S.Number,
   review: S.Boolean,
   automaticRecipients: S.Boolean,
@@ -687,6 +689,8 @@ export const Alert = S.Struct({
   percentage: opt(S.Number),
   variant: opt(S.String),
   values: opt(S.Record({ key: S.String, value: S.Union(S.String, S.Number) })),
+  /** What the alert is about: a newer alert on the same topic replaces it (machines/alerts). */
+  topic: opt(S.String),
 });
 export type Alert = typeof Alert.Type;
 

@@ -27,6 +27,12 @@ export const ALERT_KEYS = {
     validationInProgress: 'alert.campaign.validation.inProgress',
     retryInProgress: 'alert.campaign.retry.inProgress',
     retryableFailed: 'alert.campaigns.retryable.failed',
+    /** What replaces « … en cours » when the campaign gets there (web/app/outcomes.ts). */
+    outcome: {
+      dispatched: 'alert.campaign.outcome.dispatched',
+      error: 'alert.campaign.outcome.error',
+      refused: 'alert.campaign.outcome.refused',
+    },
   },
   employees: {
     createError: 'alert.employees.create.error',

@@ -124,3 +124,15 @@ describe('dashboard charts', () => {
     expect(c.documents).not.toBeNull();
   });
 });
+
+describe('the campaign list', () => {
+  it("names each campaign's document type by its label (the « Type de document » column)", async () => {
+    const res = await call('POST', '/api/dispatch/dispatchs', admin, { limit: 50 });
+    expect(res.statusCode, res.body).toBe(200);
+    const { dispatchs } = res.json() as { dispatchs: { mainDocType: string; docTypeLabel?: string }[] };
+    expect(dispatchs.length).toBeGreaterThan(0);
+    const { rows } = await t.db.query<{ code: string; label: string }>('SELECT code, label FROM dom_main.doc_types');
+    const labels = new Map(rows.map((r) => [r.code, r.label]));
+    for (const c of dispatchs) expect(c.docTypeLabel).toBe(labels.get(c.mainDocType));
+  });
+});

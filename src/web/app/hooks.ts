@@ -1,7 +1,7 @@
 /** The view-facing API of the actors: selectors for reading, named functions for sending. */
 import { useSelector } from '@xstate/react';
 import { useMemo, useSyncExternalStore } from 'react';
-import { selectAlerts } from '../../../machines/alerts/alerts.selectors.ts';
+import { selectAlerts, selectReminders } from '../../../machines/alerts/alerts.selectors.ts';
 import type { AlertInput } from '../../../machines/alerts/alerts.types.ts';
 import { selectAuth, type AuthView } from '../../../machines/auth/auth.selectors.ts';
 import type { SsoVia } from '../../../machines/auth/auth.types.ts';
@@ -57,6 +57,22 @@ export const useAlerts = (): UseAlerts => {
       clear: () => actor.send({ type: 'alert.clear' }),
     }),
     [actor, alerts],
+  );
+};
+
+export interface UseReminders {
+  /** Standing reminders from counts, for the reminders row (they never float over the page). */
+  readonly reminders: readonly Alert[];
+  /** Closes one for the rest of the session (back only if its count rises). */
+  close(id: string): void;
+}
+
+export const useReminders = (): UseReminders => {
+  const { alerts: actor } = useServices().actors;
+  const reminders = useSelector(actor, selectReminders);
+  return useMemo(
+    () => ({ reminders, close: (id: string) => actor.send({ type: 'reminder.close', id }) }),
+    [actor, reminders],
   );
 };
 

@@ -4,10 +4,12 @@ export {
   useAuth,
   useBadges,
   useNotifications,
+  useReminders,
   type TrackedTask,
   type UseAlerts,
   type UseAuth,
   type UseNotifications,
+  type UseReminders,
 } from './hooks.ts';
 export { createServices, selectAuth, waitForAuthSettled, type Services, type ServicesOptions } from './services.ts';
 export { createSessionStore, memoryStorage, SESSION_KEYS, type SessionStore } from './sessionStore.ts';

@@ -3,9 +3,9 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { waitFor } from 'xstate';
 import { selectAuth } from '../../../machines/auth/auth.selectors.ts';
-import { selectAlerts } from '../../../machines/alerts/alerts.selectors.ts';
+import { selectAlerts, selectReminders } from '../../../machines/alerts/alerts.selectors.ts';
 import { selectNotifications } from '../../../machines/notifications/notifications.selectors.ts';
-import type { CurrentUser, LoginResponse } from '../../contract/entities.ts';
+import type { Campaign, CurrentUser, LoginResponse } from '../../contract/entities.ts';
 import { ALERT_KEYS } from '../../contract/keys.ts';
 import { routeUrl } from '../../contract/routes.ts';
 import { createServices, waitForAuthSettled, type Services } from './services.ts';
@@ -90,7 +90,7 @@ const make = (storage = memoryStorage()) => {
 const loggedIn = (s: Services) => waitFor(s.actors.auth, (snap) => selectAuth(snap).isLoggedIn);
 
 describe('app services', () => {
-  it('logs in over HTTP, keeps the token in storage only, loads the badges and their alerts', async () => {
+  it('logs in over HTTP, keeps the token in storage only, loads the badges and their reminders', async () => {
     const services = make();
     await waitForAuthSettled(services);
     services.actors.auth.send({ type: 'auth.login', login: 'admin', password: 'x' });
@@ -99,8 +99,33 @@ describe('app services', () => {
     expect(JSON.stringify(snap.context)).not.toContain('tok-1');
     expect(services.sessionStore.getToken()).toBe('tok-1');
     expect(services.sessionStore.getRefreshToken()).toBe('ref-1');
-    await waitFor(services.actors.alerts, (s) => selectAlerts(s).length === 2);
+    await waitFor(services.actors.alerts, (s) => selectReminders(s).length === 2);
+    // Reminders stand in their own row: no toast floats over the page for them.
+    expect(selectAlerts(services.actors.alerts.getSnapshot())).toEqual([]);
     expect(services.badges$.value).toEqual(BADGES);
+  });
+
+  it("replaces a campaign's « … en cours » message by its outcome when the campaign's push says so", async () => {
+    const services = make();
+    const messages = () => selectAlerts(services.actors.alerts.getSnapshot()).map((a) => a.message);
+    services.actors.alerts.send({
+      type: 'alert.push',
+      alert: { message: ALERT_KEYS.campaigns.validationInProgress, type: 'info', topic: 'campaign:c1' },
+    });
+    const pushed = (status: Campaign['status']) =>
+      services.bus.emit({
+        type: 'push.campaign.updated',
+        payload: { id: 'c1', name: 'Paie novembre', status } as Campaign,
+      });
+    pushed('DISPATCHING');
+    expect(messages()).toEqual([ALERT_KEYS.campaigns.validationInProgress]);
+    pushed('DISPATCHED');
+    expect(messages()).toEqual([ALERT_KEYS.campaigns.outcome.dispatched]);
+    expect(selectAlerts(services.actors.alerts.getSnapshot())[0]?.values).toEqual({ name: 'Paie novembre' });
+    // Once said, a later push of the same campaign says nothing more.
+    services.actors.alerts.send({ type: 'alert.clear' });
+    pushed('DISPATCHED');
+    expect(messages()).toEqual([]);
   });
 
   it('resumes the stored session after a reload', async () => {

@@ -16,7 +16,35 @@ import { ALERT_KEYS } from '../../contract/keys.ts';
 import { createApiClient, type ApiClient, type ApiClientOptions } from '../api/index.ts';
 import { createBus, type Bus } from '../bus/index.ts';
 import { createPush, type PushClient, type PushOptions } from '../push/index.ts';
+import { campaignOfTopic, campaignOutcome } from './outcomes.ts';
 import { createSessionStore, type SessionStore } from './sessionStore.ts';
+
+const IN_PROGRESS: readonly string[] = [
+  ALERT_KEYS.campaigns.validationInProgress,
+  ALERT_KEYS.campaigns.retryInProgress,
+];
+
+/** Reminders closed in this browser session, by user (machines/alerts: closed stays closed). */
+const REMINDERS_KEY = 'app.reminders.dismissed';
+interface StoredDismissed {
+  readonly userId: string | null;
+  readonly dismissed: Record<string, number>;
+}
+const readDismissed = (): StoredDismissed => {
+  try {
+    const raw = JSON.parse(sessionStorage.getItem(REMINDERS_KEY) ?? 'null') as StoredDismissed | null;
+    return raw && typeof raw.dismissed === 'object' ? raw : { userId: null, dismissed: {} };
+  } catch {
+    return { userId: null, dismissed: {} };
+  }
+};
+const writeDismissed = (value: StoredDismissed): void => {
+  try {
+    sessionStorage.setItem(REMINDERS_KEY, JSON.stringify(value));
+  } catch {
+    // preference only: a reminder closed without storage comes back after a reload
+  }
+};
 
 export interface ServicesOptions {
   /** API origin ('' = same origin). */
@@ -78,10 +106,35 @@ export const createServices = (options: ServicesOptions = {}): Services => {
       }),
     }),
   );
+  const stored = readDismissed();
   const alerts = createActor(
     alertsMachine.provide({ actors: { badgeFacts: fromEventObservable(() => bus.ofType('push.badges.updated')) } }),
-    { input: {} },
+    { input: { dismissed: stored.dismissed } },
   );
+  // Closed reminders outlive a reload (sessionStorage), for the user who closed them.
+  let storedUser = stored.userId;
+  let lastDismissed = alerts.getSnapshot().context.dismissed;
+  // Campaigns with an « … en cours » message out: their outcome replaces it when their push says so.
+  const awaitingOutcome = new Set<string>();
+  const alertsSub = alerts.subscribe((snapshot) => {
+    const { dismissed } = snapshot.context;
+    if (dismissed !== lastDismissed) {
+      lastDismissed = dismissed;
+      storedUser = auth.getSnapshot().context.session?.userId ?? storedUser;
+      writeDismissed({ userId: storedUser, dismissed: { ...dismissed } });
+    }
+    for (const alert of snapshot.context.alerts) {
+      const campaignId = campaignOfTopic(alert.topic);
+      if (campaignId && IN_PROGRESS.includes(alert.message)) awaitingOutcome.add(campaignId);
+    }
+  });
+  const outcomeSub = bus.ofType('push.campaign.updated').subscribe(({ payload }) => {
+    if (!awaitingOutcome.has(payload.id)) return;
+    const outcome = campaignOutcome(payload);
+    if (!outcome) return;
+    awaitingOutcome.delete(payload.id);
+    alerts.send({ type: 'alert.push', alert: outcome });
+  });
   const notifications = createActor(
     notificationsMachine.provide({
       actors: { notificationFacts: fromEventObservable(() => bus.ofType('push.notification.upserted')) },
@@ -142,6 +195,9 @@ export const createServices = (options: ServicesOptions = {}): Services => {
       return;
     }
     if (!wasOpen) push.start();
+    // Another user in this tab: what the previous one closed is not theirs to miss.
+    if (session && storedUser && storedUser !== session.userId) alerts.send({ type: 'alert.clear' });
+    if (session) storedUser = session.userId;
     if (selectAuthStatus(snapshot) === 'loggedIn') {
       api.call<BadgeCounts>('shell.badges').then(
         (counts) => {
@@ -171,6 +227,8 @@ export const createServices = (options: ServicesOptions = {}): Services => {
       stopped = true;
       authSub.unsubscribe();
       badgeSub.unsubscribe();
+      alertsSub.unsubscribe();
+      outcomeSub.unsubscribe();
       push.stop();
       auth.stop();
       alerts.stop();

@@ -25,6 +25,8 @@ export interface CampaignRow {
   status: CampaignStatus;
   machine_state: PersistedCampaignState | null;
   doc_type_code: string;
+  /** The type's label, where the query reads it (the lists). */
+  doc_type_label?: string | null;
   review: boolean;
   automatic_recipients: boolean;
   on_refuse: boolean;
@@ -130,6 +132,7 @@ export const toCampaign = (row: CampaignRow, counts: Counts, waiting?: CampaignW
   sendDate: row.sent_at,
   documentCount: documentTotal(counts),
   mainDocType: row.doc_type_code,
+  ...(row.doc_type_label ? { docTypeLabel: row.doc_type_label } : {}),
   recipientsCount: row.recipients_count,
   review: row.review,
   automaticRecipients: row.automatic_recipients,

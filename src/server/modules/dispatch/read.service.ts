@@ -54,7 +54,8 @@ export async function listCampaigns(db: Queryable, session: Scope, body: Campaig
   const filter = where.join(' AND ');
   const [page, total] = await Promise.all([
     db.query<CampaignRow>(
-      `SELECT ${CAMPAIGN_COLUMNS} FROM ${s}.campaigns c JOIN ${s}.organizations o ON o.id = c.organization_id
+      `SELECT ${CAMPAIGN_COLUMNS}, (SELECT t.label FROM ${s}.doc_types t WHERE t.code = c.doc_type_code) AS doc_type_label
+         FROM ${s}.campaigns c JOIN ${s}.organizations o ON o.id = c.organization_id
         WHERE ${filter} ORDER BY ${sort} ${sens} NULLS LAST, c.id LIMIT ${limit} OFFSET ${offset}`,
       params,
     ),

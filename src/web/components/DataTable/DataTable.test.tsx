@@ -129,3 +129,60 @@ describe('list search params', () => {
     });
   });
 });
+
+describe('DataTable columns (issue 15 §6)', () => {
+  interface Employee {
+    id: string;
+    name: string;
+    email: string;
+    safe: string;
+  }
+  const people: Employee[] = [{ id: 'e1', name: 'André', email: 'aurelie.andre@exemple-tres-long.fr', safe: 'Activé' }];
+  const cols: DataTableColumn<Employee>[] = [
+    { id: 'name', header: 'Nom', cell: (e) => e.name, priority: 'essential' },
+    { id: 'email', header: 'E-mail', cell: (e) => e.email, maxWidth: '8rem', priority: 'optional' },
+    { id: 'safe', header: 'Coffre-fort', cell: (e) => e.safe },
+    { id: 'note', header: 'Note', cell: () => '—', hiddenByDefault: true },
+  ];
+  const renderEmployees = (tableId?: string) =>
+    renderWithProviders(
+      <DataTable
+        label="Salariés"
+        columns={cols}
+        rows={people}
+        rowId={(e) => e.id}
+        total={1}
+        page={1}
+        size={20}
+        sort={{ field: 'name', dir: 'asc' }}
+        onPageChange={vi.fn()}
+        onSizeChange={vi.fn()}
+        onSortChange={vi.fn()}
+        {...(tableId ? { tableId } : {})}
+      />,
+    );
+  const headers = () => screen.getAllByRole('columnheader').map((h) => h.textContent);
+
+  it('cuts a long cell to its column width and keeps the whole text as its tooltip', () => {
+    renderEmployees('employees');
+    const cell = screen.getByText('aurelie.andre@exemple-tres-long.fr');
+    expect(cell.getAttribute('title')).toBe('aurelie.andre@exemple-tres-long.fr');
+    expect(headers()).toEqual(['Nom', 'E-mail', 'Coffre-fort']);
+  });
+
+  it('shows the columns the user chose, saved per user and table, never hiding an essential one', () => {
+    // What the column chooser saves (columnPrefs.ts); the chooser itself is driven in the browser test.
+    localStorage.setItem('app.columns.anonymous.employees', JSON.stringify(['email', 'name']));
+    renderEmployees('employees');
+    expect(headers()).toEqual(['Nom', 'Coffre-fort', 'Note']);
+    expect(screen.getByRole('button', { name: 'Colonnes' })).toBeTruthy();
+    cleanup();
+    renderEmployees('campaigns');
+    expect(headers()).toEqual(['Nom', 'E-mail', 'Coffre-fort']);
+  });
+
+  it('offers no chooser to a table without an id', () => {
+    renderEmployees();
+    expect(screen.queryByRole('button', { name: 'Colonnes' })).toBeNull();
+  });
+});

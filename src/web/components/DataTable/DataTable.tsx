@@ -3,7 +3,20 @@
  * The table holds no data of its own: the page, size and sort come in as props (usually from
  * useListState, i.e. the URL) and every change goes back out through the callbacks.
  */
-import { Box, chakra, HStack, IconButton, NativeSelect, Skeleton, Stack, Table, Text } from '@chakra-ui/react';
+import {
+  Box,
+  Button,
+  chakra,
+  HStack,
+  IconButton,
+  Menu,
+  NativeSelect,
+  Portal,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+} from '@chakra-ui/react';
 import {
   createColumnHelper,
   type RowData,
@@ -19,6 +32,8 @@ import {
 import { type ReactNode, useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { totalPages } from '../../../contract/constants.ts';
+import { useIsMobile } from '../useIsMobile.ts';
+import { useHiddenColumns } from './columnPrefs.ts';
 import { PAGE_SIZES } from './listSearch.ts';
 import type { DataTableColumn, TableSort } from './types.ts';
 
@@ -52,6 +67,55 @@ export interface DataTableProps<T extends RowData> {
   readonly pageSizes?: readonly number[];
   /** Translated text replacing « N résultats » (a total the server caps: « plus de 1 000 documents »). */
   readonly totalText?: string;
+  /**
+   * Names the table for its column chooser: given, the user may hide and show its columns (all but
+   * the `essential` ones), and the choice is saved per user and table.
+   */
+  readonly tableId?: string;
+}
+
+/** A cell cut to its column's max width on one line, its whole text in a tooltip. */
+const CutCell = ({ maxWidth, title, children }: { maxWidth: string; title?: string; children: ReactNode }) => (
+  <Box maxW={maxWidth} truncate title={title}>
+    {children}
+  </Box>
+);
+
+/** The column chooser: a menu of checkboxes, one per column the user may hide. */
+function ColumnChooser<T>(props: {
+  columns: readonly DataTableColumn<T>[];
+  hidden: readonly string[];
+  onChange: (hidden: string[]) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Menu.Root closeOnSelect={false} positioning={{ placement: 'bottom-end' }}>
+      <Menu.Trigger asChild>
+        <Button size="sm" variant="outline">
+          {t('dataTable.columns.button')}
+        </Button>
+      </Menu.Trigger>
+      <Portal>
+        <Menu.Positioner>
+          <Menu.Content aria-label={t('dataTable.columns.label')}>
+            {props.columns.map((column) => (
+              <Menu.CheckboxItem
+                key={column.id}
+                value={column.id}
+                checked={!props.hidden.includes(column.id)}
+                onCheckedChange={(checked) =>
+                  props.onChange(checked ? props.hidden.filter((id) => id !== column.id) : [...props.hidden, column.id])
+                }
+              >
+                <Menu.ItemIndicator />
+                {column.header}
+              </Menu.CheckboxItem>
+            ))}
+          </Menu.Content>
+        </Menu.Positioner>
+      </Portal>
+    </Menu.Root>
+  );
 }
 
 /** A native checkbox: keyboard, forms and test tools all understand it without adapters. */
@@ -87,9 +151,27 @@ const resolve = <V,>(updater: Updater<V>, current: V): V =>
 
 export function DataTable<T extends RowData>(props: DataTableProps<T>): ReactNode {
   const { t } = useTranslation();
-  const { columns, rows, rowId, total, page, size, sort, loading = false, selected, onSelectedChange } = props;
+  const { rows, rowId, total, page, size, sort, loading = false, selected, onSelectedChange } = props;
   const selectable = selected !== undefined && onSelectedChange !== undefined;
   const pages = totalPages(total, size);
+  const isMobile = useIsMobile();
+  const defaultsHidden = useMemo(
+    () => props.columns.filter((c) => c.hiddenByDefault && c.priority !== 'essential').map((c) => c.id),
+    [props.columns],
+  );
+  const [hidden, setHidden] = useHiddenColumns(props.tableId, defaultsHidden);
+  // Narrow screens keep fewer columns: the optional ones leave; essential ones never do.
+  const fits = (c: DataTableColumn<T>) => !(isMobile && c.priority === 'optional');
+  const choosable = useMemo(
+    () => props.columns.filter((c) => c.priority !== 'essential' && !(isMobile && c.priority === 'optional')),
+    [props.columns, isMobile],
+  );
+  const columns = useMemo(
+    () =>
+      props.columns.filter((c) => c.priority === 'essential' || (fits(c) && !(props.tableId && hidden.includes(c.id)))),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `fits` reads isMobile only
+    [props.columns, props.tableId, hidden, isMobile],
+  );
 
   const columnDefs = useMemo(() => {
     const helper = createColumnHelper<typeof features, T>();
@@ -99,7 +181,16 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>): ReactNod
         id: column.id,
         header: column.header,
         enableSorting: column.sortable === true,
-        cell: (ctx) => column.cell(ctx.row.original),
+        cell: (ctx) => {
+          const content = column.cell(ctx.row.original);
+          if (!column.maxWidth) return content;
+          const title = column.text?.(ctx.row.original) ?? (typeof content === 'string' ? content : undefined);
+          return (
+            <CutCell maxWidth={column.maxWidth} title={title || undefined}>
+              {content}
+            </CutCell>
+          );
+        },
       }),
     );
   }, [columns]);
@@ -242,6 +333,9 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>): ReactNod
           {props.totalText ?? t('dataTable.total', { count: total })}
         </Text>
         <HStack gap="2" wrap="wrap">
+          {props.tableId && choosable.length > 0 ? (
+            <ColumnChooser columns={choosable} hidden={hidden} onChange={setHidden} />
+          ) : null}
           <HStack gap="1">
             <Text fontSize="sm" whiteSpace="nowrap">
               {t('dataTable.pageSize')}

@@ -3,3 +3,4 @@ export { PAGE_SIZES, ListSearch, parseListSearch, listStateToSearch, type ListDe
 export { readStoredSort, storeSort } from './sortStore.ts';
 export { useListState, type ListStateControls } from './useListState.ts';
 export type { DataTableColumn, ListState, SortDirection, TableSort } from './types.ts';
+export { DataTableUserContext } from './columnPrefs.ts';

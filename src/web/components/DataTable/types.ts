@@ -26,4 +26,19 @@ export interface DataTableColumn<T> {
   readonly sortable?: boolean;
   /** CSS min-width, e.g. '12rem'. */
   readonly minWidth?: string;
+  /**
+   * CSS max-width, e.g. '14rem': a longer value is cut with « … » on one line, and its whole text
+   * shows as a tooltip (the cell's string, or `text`).
+   */
+  readonly maxWidth?: string;
+  /** The cell's whole text, for the tooltip of a cut cell whose `cell` is not a string. */
+  readonly text?: (row: T) => string;
+  /**
+   * How much the column matters: `essential` always shows (and the column chooser cannot hide it);
+   * `normal` (the default) shows unless the user hides it; `optional` also leaves narrow screens
+   * (≤ 600 px) unless the user chose it there.
+   */
+  readonly priority?: 'essential' | 'normal' | 'optional';
+  /** Hidden until the user shows it with the column chooser. */
+  readonly hiddenByDefault?: boolean;
 }

@@ -51,30 +51,55 @@ export const CampaignStatusBadge = ({
 };
 
 const columnsFor = (t: TFunction, locale: string, orgName: (id: string) => string): DataTableColumn<Campaign>[] => [
-  { id: 'name', header: t('campaigns.fields.name'), cell: (c) => c.name, sortable: true, minWidth: '14rem' },
-  { id: 'docType', header: t('campaigns.fields.docType'), cell: (c) => c.docName || c.mainDocType },
-  { id: 'organization', header: t('campaigns.fields.organization'), cell: (c) => orgName(c.organizationId) },
+  {
+    id: 'name',
+    header: t('campaigns.fields.name'),
+    cell: (c) => c.name,
+    sortable: true,
+    minWidth: '9rem',
+    maxWidth: '11rem',
+    priority: 'essential',
+  },
+  {
+    id: 'docType',
+    header: t('campaigns.fields.docType'),
+    cell: (c) => c.docTypeLabel ?? c.mainDocType,
+    maxWidth: '8rem',
+    priority: 'optional',
+  },
+  {
+    id: 'organization',
+    header: t('campaigns.fields.organization'),
+    cell: (c) => orgName(c.organizationId),
+    maxWidth: '8rem',
+    priority: 'optional',
+  },
   {
     id: 'creationDate',
     header: t('campaigns.fields.creationDate'),
     cell: (c) => formatDate(c.creationDate, locale),
     sortable: true,
+    priority: 'optional',
   },
   {
     id: 'sendDate',
     header: t('campaigns.fields.sendDate'),
     cell: (c) => formatDate(c.sendDate, locale),
     sortable: true,
+    priority: 'optional',
+    hiddenByDefault: true,
   },
   {
     id: 'status',
     header: t('campaigns.fields.status'),
     cell: (c) => <CampaignStatusBadge status={c.status} waiting={c.waiting} />,
     sortable: true,
+    priority: 'essential',
   },
   { id: 'recipientsCount', header: t('campaigns.fields.recipients'), cell: (c) => c.recipientsCount, sortable: true },
   {
     id: 'dispatched',
+    priority: 'essential',
     header: t('campaigns.fields.dispatched'),
     cell: (c) => {
       const totals = countTotals(c.counts);
@@ -161,6 +186,7 @@ export const CampaignListPage = () => {
       <NewCampaignButton />
       <SearchField label={t('campaigns.list.search')} maxW="md" value={text} onChange={setText} />
       <DataTable
+        tableId="campaigns"
         label={t('campaigns.list.label')}
         columns={columns}
         rows={data?.dispatchs ?? []}

@@ -8,6 +8,7 @@ import type { Campaign } from '../../../contract/entities.ts';
 import { ALERT_KEYS } from '../../../contract/keys.ts';
 import { isApiFailure } from '../../api/index.ts';
 import type { Services } from '../../app/index.ts';
+import { campaignTopic } from '../../app/outcomes.ts';
 import type { CampaignAction } from './CampaignActions.tsx';
 
 const K = ALERT_KEYS.campaigns;
@@ -31,7 +32,7 @@ const FAILURE: Record<CampaignAction, string> = {
 export interface ActionOutcome {
   readonly ok: boolean;
   readonly campaign: Campaign | null;
-  readonly alert: { message: string; type: AlertType };
+  readonly alert: { message: string; type: AlertType; topic?: string };
 }
 
 const call = async (
@@ -66,7 +67,8 @@ export const runCampaignAction = async (
 ): Promise<ActionOutcome> => {
   try {
     const updated = await call(api, campaign, action, input);
-    return { ok: true, campaign: updated, alert: SUCCESS[action] };
+    // On the campaign's topic: its outcome, pushed later, replaces an « … en cours » message.
+    return { ok: true, campaign: updated, alert: { ...SUCCESS[action], topic: campaignTopic(campaign.id) } };
   } catch (error) {
     // A 409 means the campaign moved on meanwhile: its own key says so better than a generic failure.
     const message = isApiFailure(error) && error.status === 409 ? error.key : FAILURE[action];

@@ -27,7 +27,7 @@ const DEFAULTS: ListDefaults = {
 };
 
 const statusBadges = (e: Employee, t: TFunction) => (
-  <HStack gap="1">
+  <HStack gap="1" wrap="wrap">
     <Badge colorPalette={e.active ? 'green' : 'gray'}>
       {t(e.active ? 'employees.badges.active' : 'employees.badges.inactive')}
     </Badge>
@@ -38,9 +38,31 @@ const statusBadges = (e: Employee, t: TFunction) => (
 const columnsFor = (t: TFunction, orgs: readonly OrgOption[]): DataTableColumn<Employee>[] => {
   const orgName = (id: string) => orgs.find((o) => o.id === id)?.name ?? '';
   return [
-    { id: 'name', header: t('employees.fields.name'), cell: (e) => e.name, sortable: true, minWidth: '8rem' },
-    { id: 'firstName', header: t('employees.fields.firstName'), cell: (e) => e.firstName, sortable: true },
-    { id: 'email', header: t('employees.fields.email'), cell: (e) => e.email ?? '', sortable: true },
+    {
+      id: 'name',
+      header: t('employees.fields.name'),
+      cell: (e) => e.name,
+      sortable: true,
+      minWidth: '7rem',
+      maxWidth: '11rem',
+      priority: 'essential',
+    },
+    {
+      id: 'firstName',
+      header: t('employees.fields.firstName'),
+      cell: (e) => e.firstName,
+      sortable: true,
+      maxWidth: '9rem',
+      priority: 'essential',
+    },
+    {
+      id: 'email',
+      header: t('employees.fields.email'),
+      cell: (e) => e.email ?? '',
+      sortable: true,
+      maxWidth: '11rem',
+      priority: 'optional',
+    },
     {
       id: 'registrationNumber',
       header: t('employees.fields.registrationNumber'),
@@ -50,17 +72,21 @@ const columnsFor = (t: TFunction, orgs: readonly OrgOption[]): DataTableColumn<E
           .filter(Boolean)
           .join(', '),
       sortable: true,
+      maxWidth: '8rem',
+      priority: 'optional',
     },
     {
       id: 'organizations',
       header: t('employees.fields.organizations'),
       cell: (e) => e.organizations.map((o) => orgName(o.organizationId)).join(', '),
-      minWidth: '10rem',
+      maxWidth: '10rem',
+      priority: 'optional',
     },
     {
       id: 'safeStatus',
       header: t('employees.fields.safeStatus'),
       cell: (e) => t(`employees.safeStatus.${e.safeStatus}`),
+      maxWidth: '9rem',
     },
     { id: 'status', header: t('employees.fields.status'), cell: (e) => statusBadges(e, t) },
   ];
@@ -233,6 +259,7 @@ export const EmployeeListPage = () => {
       )}
       <Box minW="0">
         <DataTable
+          tableId="employees"
           label={t('employees.list.label')}
           columns={columns}
           rows={page?.items ?? []}

@@ -4,9 +4,11 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LAYOUT } from '../../../contract/constants.ts';
 import { useAlerts, useAuth, useBadges } from '../../app/index.ts';
+import { DataTableUserContext } from '../../components/DataTable/index.ts';
 import { useIsMobile } from '../../components/useIsMobile.ts';
 import { useSigningSession } from '../signbooks/useSignClient.ts';
 import { Breadcrumbs } from './Breadcrumbs.tsx';
+import { RemindersBar } from './RemindersBar.tsx';
 import { buildNav } from './navModel.ts';
 import { SideNav } from './SideNav.tsx';
 import { TopBar } from './TopBar.tsx';
@@ -106,7 +108,11 @@ export const AppShell = () => {
           <Box mb="4">
             <Breadcrumbs />
           </Box>
-          <Outlet />
+          <RemindersBar />
+          {/* Tables save their column choices per user. */}
+          <DataTableUserContext.Provider value={auth.session?.userId ?? null}>
+            <Outlet />
+          </DataTableUserContext.Provider>
         </Box>
       </Flex>
     </Flex>
