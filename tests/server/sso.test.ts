@@ -52,6 +52,7 @@ describe('settings', () => {
       casRedirect: false,
       edoc: true,
       demo: true,
+      specialLogin: false,
     });
   });
 
@@ -65,12 +66,35 @@ describe('settings', () => {
         casRedirect: false,
         edoc: false,
         demo: false,
+        specialLogin: false,
       });
       const start = await bare.inject({ method: 'POST', url: '/api/user/auto-login-ms/start' });
       expect(start.statusCode).toBe(501);
       expect(start.json().key).toBe(ERROR_KEYS.authSsoUnavailable);
     } finally {
       await bare.close();
+    }
+  });
+
+  it('names the customer host whose visitors get the special login page', async () => {
+    const special = await testApp(t.db, {
+      sso: { ...testConfig().sso, specialLoginHosts: ['rh.client-am.example'] },
+    });
+    try {
+      const on = await special.inject({
+        method: 'GET',
+        url: '/api/user/sso/settings',
+        headers: { host: 'rh.client-am.example' },
+      });
+      expect(on.json().specialLogin).toBe(true);
+      const off = await special.inject({
+        method: 'GET',
+        url: '/api/user/sso/settings',
+        headers: { host: 'autre.example' },
+      });
+      expect(off.json().specialLogin).toBe(false);
+    } finally {
+      await special.close();
     }
   });
 });

@@ -116,7 +116,10 @@ export const userRoutes: RouteTable = {
       return answer;
     },
   }),
-  'auth.ssoSettings': route({ response: SsoSettings, handle: async ({ deps }) => ssoOf(deps).settings() }),
+  'auth.ssoSettings': route({
+    response: SsoSettings,
+    handle: async ({ deps, req }) => ssoOf(deps).settings(req.hostname),
+  }),
   'auth.microsoftStart': route({
     response: SsoStartResponse,
     handle: async ({ deps, reply }) => {

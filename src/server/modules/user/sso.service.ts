@@ -28,6 +28,7 @@ export interface SsoSettings {
   readonly edoc: boolean;
   /** The providers are the local demo one (the screens say so). */
   readonly demo: boolean;
+  readonly specialLogin: boolean;
 }
 
 export const ssoUnavailable = (): ApiFailure =>
@@ -60,7 +61,8 @@ export class SingleSignOn {
     this.edoc = sso.edoc ? createEdocVerifier(sso.edoc, sso.timeoutS) : null;
   }
 
-  settings(): SsoSettings {
+  /** `host`: the request's host name (it only picks which login page this browser is shown). */
+  settings(host: string): SsoSettings {
     const { sso, publicUrl } = this.config;
     return {
       microsoft: sso.oidc ? { label: sso.oidc.label } : null,
@@ -68,6 +70,7 @@ export class SingleSignOn {
       casRedirect: sso.casUrl !== null && sso.casRedirect,
       edoc: sso.edoc !== null,
       demo: sso.demo,
+      specialLogin: sso.specialLoginHosts.includes(host.toLowerCase()),
     };
   }
 
