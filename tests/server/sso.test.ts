@@ -283,6 +283,16 @@ describe('CAS 3.0', () => {
     expect(res.headers['set-authorization']).toBeTruthy();
   });
 
+  it('logout of a CAS session answers the CAS logout URL', async () => {
+    const res = await casLogin(await casTicket('paie'));
+    const out = await app.inject({
+      method: 'POST',
+      url: '/api/user/rh-user/logout',
+      headers: { authorization: `Bearer ${String(res.headers['set-authorization'])}` },
+    });
+    expect(out.json().endSessionUrl).toBe(`${idp.url}/cas/logout?service=${encodeURIComponent(`${PUBLIC_URL}/login`)}`);
+  });
+
   it('refuses a replayed ticket, an invented one, and one issued for another service', async () => {
     const ticket = await casTicket('admin');
     expect((await casLogin(ticket)).statusCode).toBe(200);

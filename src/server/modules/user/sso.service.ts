@@ -108,13 +108,16 @@ export class SingleSignOn {
 
   /** The provider's logout URL for a session opened through it (RP-initiated logout), else null. */
   async endSessionUrl(db: Queryable, sessionId: string): Promise<string | null> {
-    if (!this.oidc) return null;
     const { rows } = await db.query<{ sso_kind: string | null; sso_id_token: string | null }>(
       `SELECT sso_kind, sso_id_token FROM directory.sessions WHERE id = $1`,
       [sessionId],
     );
-    if (rows[0]?.sso_kind !== 'oidc') return null;
-    return this.oidc.endSessionUrl(rows[0].sso_id_token, `${this.config.publicUrl}/login`);
+    const back = `${this.config.publicUrl}/login`;
+    const { casUrl } = this.config.sso;
+    // CAS: its logout ends the single sign-on session, then offers the way back (protocol 3.0 `service`).
+    if (rows[0]?.sso_kind === 'cas' && casUrl) return `${casUrl}/logout?service=${encodeURIComponent(back)}`;
+    if (rows[0]?.sso_kind !== 'oidc' || !this.oidc) return null;
+    return this.oidc.endSessionUrl(rows[0].sso_id_token, back);
   }
 
   async loginCas(db: Db, ticket: string): Promise<SsoLogin> {
