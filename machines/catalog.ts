@@ -5,6 +5,8 @@ import { alertsMachine } from './alerts/alerts.machine.ts';
 import { authFixtures } from './auth/auth.fixtures.ts';
 import { authMachine } from './auth/auth.machine.ts';
 import { campaignFixtures } from './campaign/campaign.fixtures.ts';
+import { DOMAIN_CHOICE_INPUT, domainChoiceFixtures } from './domain-choice/domain-choice.fixtures.ts';
+import { domainChoiceMachine } from './domain-choice/domain-choice.machine.ts';
 import { campaignMachine } from './campaign/campaign.machine.ts';
 import { creationFixtures, serializeCreation } from './campaign-creation/creation.fixtures.ts';
 import { campaignCreationMachine } from './campaign-creation/creation.machine.ts';
@@ -41,6 +43,7 @@ export interface CatalogEntry {
 
 export const MACHINES: readonly CatalogEntry[] = [
   { name: 'auth', machine: authMachine, fixtures: authFixtures },
+  { name: 'domain-choice', machine: domainChoiceMachine, fixtures: domainChoiceFixtures, input: DOMAIN_CHOICE_INPUT },
   { name: 'alerts', machine: alertsMachine, fixtures: alertsFixtures },
   { name: 'notifications', machine: notificationsMachine, fixtures: notificationsFixtures },
   {

@@ -122,6 +122,8 @@ export const SsoSettings = S.Struct({
   casRedirect: S.Boolean,
   edoc: S.Boolean,
   demo: S.Boolean,
+  /** This host is the customer's with its own login page: unauthenticated visitors go to `/Login-am`. */
+  specialLogin: S.Boolean,
 });
 export type SsoSettings = typeof SsoSettings.Type;
 export const SsoStartResponse = S.Struct({ url: S.String });

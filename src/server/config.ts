@@ -72,6 +72,8 @@ export interface SsoConfig {
   /** SSO_DEMO: start the local demo identity provider (OpenID + CAS) and point the settings above at it. */
   readonly demo: boolean;
   readonly demoPort: number;
+  /** SPECIAL_LOGIN_HOSTS: hosts whose unauthenticated visitors go to `/Login-am` (seed 000 §2). */
+  readonly specialLoginHosts: readonly string[];
   /** Time allowed to each call to a provider before the login fails (seconds). */
   readonly timeoutS: number;
 }
@@ -124,6 +126,10 @@ const ssoOf = (env: Env, port: number, publicUrl: string): SsoConfig => {
     demo: flag(env.SSO_DEMO),
     demoPort: int(env.SSO_DEMO_PORT, port + 1, 'SSO_DEMO_PORT'),
     timeoutS: int(env.SSO_TIMEOUT_S, 10, 'SSO_TIMEOUT_S'),
+    specialLoginHosts: (env.SPECIAL_LOGIN_HOSTS || '')
+      .split(',')
+      .map((h) => h.trim().toLowerCase())
+      .filter(Boolean),
   };
 };
 

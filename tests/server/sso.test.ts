@@ -52,6 +52,7 @@ describe('settings', () => {
       casRedirect: false,
       edoc: true,
       demo: true,
+      specialLogin: false,
     });
   });
 
@@ -65,12 +66,35 @@ describe('settings', () => {
         casRedirect: false,
         edoc: false,
         demo: false,
+        specialLogin: false,
       });
       const start = await bare.inject({ method: 'POST', url: '/api/user/auto-login-ms/start' });
       expect(start.statusCode).toBe(501);
       expect(start.json().key).toBe(ERROR_KEYS.authSsoUnavailable);
     } finally {
       await bare.close();
+    }
+  });
+
+  it('names the customer host whose visitors get the special login page', async () => {
+    const special = await testApp(t.db, {
+      sso: { ...testConfig().sso, specialLoginHosts: ['rh.client-am.example'] },
+    });
+    try {
+      const on = await special.inject({
+        method: 'GET',
+        url: '/api/user/sso/settings',
+        headers: { host: 'rh.client-am.example' },
+      });
+      expect(on.json().specialLogin).toBe(true);
+      const off = await special.inject({
+        method: 'GET',
+        url: '/api/user/sso/settings',
+        headers: { host: 'autre.example' },
+      });
+      expect(off.json().specialLogin).toBe(false);
+    } finally {
+      await special.close();
     }
   });
 });
@@ -257,6 +281,16 @@ describe('CAS 3.0', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().login).toBe('paie');
     expect(res.headers['set-authorization']).toBeTruthy();
+  });
+
+  it('logout of a CAS session answers the CAS logout URL', async () => {
+    const res = await casLogin(await casTicket('paie'));
+    const out = await app.inject({
+      method: 'POST',
+      url: '/api/user/rh-user/logout',
+      headers: { authorization: `Bearer ${String(res.headers['set-authorization'])}` },
+    });
+    expect(out.json().endSessionUrl).toBe(`${idp.url}/cas/logout?service=${encodeURIComponent(`${PUBLIC_URL}/login`)}`);
   });
 
   it('refuses a replayed ticket, an invented one, and one issued for another service', async () => {

@@ -6,6 +6,7 @@
 import { redirect, type ParsedLocation } from '@tanstack/react-router';
 import type { Feature } from '../../contract/features.ts';
 import { selectAuth, waitForAuthSettled, type Services } from '../app/index.ts';
+import { loginPathFor } from '../features/auth/sso.ts';
 
 export interface RouterContext {
   services: Services;
@@ -31,7 +32,7 @@ export const requireSession = async ({ context, location }: { context: RouterCon
   if (auth.isChoosingDomain)
     throw redirect({ to: '/domain-choice', search: { redirect: safeRedirect(location.href) } });
   if (!hasUsableSession(auth.status))
-    throw redirect({ to: '/login', search: { redirect: safeRedirect(location.href) } });
+    throw redirect({ to: await loginPathFor(context.services.api), search: { redirect: safeRedirect(location.href) } });
 };
 
 /** A page the rights do not open says so (« Accès refusé », the missing right), never a silent bounce home. */

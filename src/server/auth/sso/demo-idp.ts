@@ -230,8 +230,12 @@ export async function startDemoIdp(options: {
         `<cas:serviceResponse xmlns:cas="http://www.yale.edu/tp/cas">${body}</cas:serviceResponse>`,
       );
     }
-    if (path === '/cas/logout')
-      return send(res, 200, 'text/html', html('Déconnexion CAS', '<p>Vous êtes déconnecté.</p>'));
+    if (path === '/cas/logout') {
+      const back = service.startsWith(`${options.publicUrl}/`)
+        ? `<p><a href="${escapeHtml(service)}">Revenir au back-office</a></p>`
+        : '';
+      return send(res, 200, 'text/html', html('Déconnexion CAS', `<p>Vous êtes déconnecté.</p>${back}`));
+    }
     return send(res, 404, 'text/plain', 'inconnu');
   }
 

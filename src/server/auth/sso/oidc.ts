@@ -15,6 +15,8 @@ import { digest, newToken } from '../tokens.ts';
 /** A login started and not completed within this time must start again. */
 export const SSO_REQUEST_TTL_S = 600;
 export const SSO_FLOW_COOKIE = 'sso-flow';
+/** Logins in flight at once (ten minutes each), across all users: past it a start is refused (429). */
+const MAX_OPEN_REQUESTS = 10_000;
 
 export const microsoftFailure = (cause?: unknown): ApiFailure => {
   const failure = new ApiFailure(401, ERROR_KEYS.authMicrosoftFailure, SEED_TEXTS.microsoftFailure);
@@ -69,13 +71,15 @@ export function createOidcClient(settings: OidcConfig, redirectUri: string, time
       const nonce = client.randomNonce();
       const verifier = client.randomPKCECodeVerifier();
       const browser = newToken();
+      // Attempts nobody completed are gone once expired; a flood of starts is refused before it fills the table.
+      await db.query(`DELETE FROM directory.sso_requests WHERE expires_at < now()`);
+      const { rows: open } = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM directory.sso_requests`);
+      if ((open[0]?.n ?? 0) >= MAX_OPEN_REQUESTS) throw new ApiFailure(429, ERROR_KEYS.authTooManyRequests);
       await db.query(
         `INSERT INTO directory.sso_requests (state_hash, nonce, code_verifier, browser_hash, expires_at)
          VALUES ($1, $2, $3, $4, now() + make_interval(secs => $5))`,
         [digest(state), nonce, verifier, digest(browser), SSO_REQUEST_TTL_S],
       );
-      // Old requests nobody completed: gone with the next start.
-      await db.query(`DELETE FROM directory.sso_requests WHERE expires_at < now() - interval '1 hour'`);
       const url = client.buildAuthorizationUrl(config, {
         redirect_uri: redirectUri,
         scope: 'openid email profile',

@@ -85,7 +85,7 @@ export const userRoutes: RouteTable = {
   'auth.logout': route({
     response: LogoutResponse,
     handle: async ({ deps, session }) => {
-      // A session opened through an OpenID provider ends there too (RP-initiated logout), when it can.
+      // A session opened through an OpenID provider (RP-initiated logout, when it can) or CAS ends there too.
       const endSessionUrl = await ssoOf(deps).endSessionUrl(deps.db, session.id);
       await revokeSession(deps.db, session.id, 'logout');
       endSessions(deps, [session.id]);
@@ -116,7 +116,10 @@ export const userRoutes: RouteTable = {
       return answer;
     },
   }),
-  'auth.ssoSettings': route({ response: SsoSettings, handle: async ({ deps }) => ssoOf(deps).settings() }),
+  'auth.ssoSettings': route({
+    response: SsoSettings,
+    handle: async ({ deps, req }) => ssoOf(deps).settings(req.hostname),
+  }),
   'auth.microsoftStart': route({
     response: SsoStartResponse,
     handle: async ({ deps, reply }) => {

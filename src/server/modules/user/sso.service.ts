@@ -28,6 +28,7 @@ export interface SsoSettings {
   readonly edoc: boolean;
   /** The providers are the local demo one (the screens say so). */
   readonly demo: boolean;
+  readonly specialLogin: boolean;
 }
 
 export const ssoUnavailable = (): ApiFailure =>
@@ -60,7 +61,8 @@ export class SingleSignOn {
     this.edoc = sso.edoc ? createEdocVerifier(sso.edoc, sso.timeoutS) : null;
   }
 
-  settings(): SsoSettings {
+  /** `host`: the request's host name (it only picks which login page this browser is shown). */
+  settings(host: string): SsoSettings {
     const { sso, publicUrl } = this.config;
     return {
       microsoft: sso.oidc ? { label: sso.oidc.label } : null,
@@ -68,6 +70,7 @@ export class SingleSignOn {
       casRedirect: sso.casUrl !== null && sso.casRedirect,
       edoc: sso.edoc !== null,
       demo: sso.demo,
+      specialLogin: sso.specialLoginHosts.includes(host.toLowerCase()),
     };
   }
 
@@ -105,13 +108,16 @@ export class SingleSignOn {
 
   /** The provider's logout URL for a session opened through it (RP-initiated logout), else null. */
   async endSessionUrl(db: Queryable, sessionId: string): Promise<string | null> {
-    if (!this.oidc) return null;
     const { rows } = await db.query<{ sso_kind: string | null; sso_id_token: string | null }>(
       `SELECT sso_kind, sso_id_token FROM directory.sessions WHERE id = $1`,
       [sessionId],
     );
-    if (rows[0]?.sso_kind !== 'oidc') return null;
-    return this.oidc.endSessionUrl(rows[0].sso_id_token, `${this.config.publicUrl}/login`);
+    const back = `${this.config.publicUrl}/login`;
+    const { casUrl } = this.config.sso;
+    // CAS: its logout ends the single sign-on session, then offers the way back (protocol 3.0 `service`).
+    if (rows[0]?.sso_kind === 'cas' && casUrl) return `${casUrl}/logout?service=${encodeURIComponent(back)}`;
+    if (rows[0]?.sso_kind !== 'oidc' || !this.oidc) return null;
+    return this.oidc.endSessionUrl(rows[0].sso_id_token, back);
   }
 
   async loginCas(db: Db, ticket: string): Promise<SsoLogin> {

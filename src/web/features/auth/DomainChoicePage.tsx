@@ -1,35 +1,60 @@
 import { Alert, Button, Card, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useNavigate, useSearch } from '@tanstack/react-router';
-import { useEffect, useState } from 'react';
+import { useMachine } from '@xstate/react';
+import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { sortDomains } from '../../../contract/constants.ts';
-import { ALERT_KEYS } from '../../../contract/keys.ts';
-import { useAuth } from '../../app/index.ts';
+import { fromPromise, waitFor } from 'xstate';
+import { domainChoiceMachine } from '../../../../machines/domain-choice/domain-choice.machine.ts';
+import { selectDomainChoice } from '../../../../machines/domain-choice/domain-choice.selectors.ts';
+import { type DomainId, sortDomains } from '../../../contract/constants.ts';
+import { useAuth, useServices } from '../../app/index.ts';
 import { safeRedirect } from '../../routes/guards.ts';
 import { PublicLayout } from './PublicLayout.tsx';
 
-/** Two cards, legacy domain first, each naming its organisations; choosing switches domain through the auth machine. */
+/**
+ * Two cards, legacy domain first, each naming its organisations. The page runs the domain-choice
+ * machine (machines/domain-choice); its switch goes through the auth machine, which calls
+ * `switch-domain-for-microsoft` for a session opened by Microsoft.
+ */
 export const DomainChoicePage = () => {
   const { t } = useTranslation();
   const auth = useAuth();
+  const { actors } = useServices();
   const navigate = useNavigate();
   const search: { redirect?: string } = useSearch({ strict: false });
-  const [chosen, setChosen] = useState(false);
-
-  useEffect(() => {
-    if (chosen && auth.isLoggedIn) void navigate({ href: safeRedirect(search.redirect) ?? '/dashboard' });
-  }, [auth.isLoggedIn, chosen, navigate, search.redirect]);
 
   const domains = sortDomains(auth.domains.length ? auth.domains : (auth.session?.domains ?? []));
-  const switching = auth.status === 'switchingDomain';
+  const machine = useMemo(
+    () =>
+      domainChoiceMachine.provide({
+        actors: {
+          switchDomain: fromPromise<void, { domain: DomainId }>(async ({ input }) => {
+            actors.auth.send({ type: 'auth.domain.choose', domain: input.domain });
+            const settled = await waitFor(
+              actors.auth,
+              (s) =>
+                !s.matches({ session: 'switchingDomain' }) && !s.matches({ session: { loggedIn: 'changingDomain' } }),
+            );
+            if (settled.context.domainError) throw settled.context.domainError;
+          }),
+        },
+      }),
+    [actors.auth],
+  );
+  const [snapshot, send] = useMachine(machine, { input: { domains: domains.map((d) => d.domain) } });
+  const choice = selectDomainChoice(snapshot);
+
+  useEffect(() => {
+    if (choice.isEntered && auth.isLoggedIn) void navigate({ href: safeRedirect(search.redirect) ?? '/dashboard' });
+  }, [auth.isLoggedIn, choice.isEntered, navigate, search.redirect]);
 
   return (
     <PublicLayout title={t('auth.domainChoice.title')} subtitle={t('auth.domainChoice.intro')}>
       <Stack gap="4">
-        {auth.domainError && chosen ? (
+        {choice.error ? (
           <Alert.Root status="error" role="alert">
             <Alert.Indicator />
-            <Alert.Description>{t(ALERT_KEYS.login.domainFailure)}</Alert.Description>
+            <Alert.Description>{t(choice.error.key)}</Alert.Description>
           </Alert.Root>
         ) : null}
         <SimpleGrid columns={{ base: 1, sm: 2 }} gap="3">
@@ -54,13 +79,10 @@ export const DomainChoicePage = () => {
                     h="auto"
                     minH="10"
                     py="2"
-                    loading={switching && chosen}
-                    disabled={switching || !auth.can.chooseDomain}
+                    loading={choice.isSwitching && choice.chosen === d.domain}
+                    disabled={!choice.canChoose}
                     aria-label={t('auth.domainChoice.chooseLabel', { name: label })}
-                    onClick={() => {
-                      setChosen(true);
-                      auth.chooseDomain(d.domain);
-                    }}
+                    onClick={() => send({ type: 'domain.choose', domain: d.domain })}
                   >
                     {t('auth.domainChoice.choose')}
                   </Button>

@@ -17,6 +17,10 @@ const read = (api: Services['api']): Promise<SsoSettings | null> => {
   return settings;
 };
 
+/** Where an unauthenticated visitor logs in: `/Login-am` on the customer host that has its own page (seed 000 §2). */
+export const loginPathFor = async (api: Services['api']): Promise<'/login' | '/Login-am'> =>
+  (await read(api))?.specialLogin ? '/Login-am' : '/login';
+
 /** The server's single sign-on entries; null while unknown (or when the server cannot say). */
 export const useSsoSettings = (): SsoSettings | null => {
   const { api } = useServices();
