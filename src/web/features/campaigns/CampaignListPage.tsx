@@ -78,10 +78,21 @@ const columnsFor = (t: TFunction, locale: string, orgName: (id: string) => strin
     header: t('campaigns.fields.dispatched'),
     cell: (c) => {
       const totals = countTotals(c.counts);
-      return t('campaigns.list.dispatchedOf', {
+      const text = t('campaigns.list.dispatchedOf', {
         dispatched: totals.dispatched,
         total: totals.total || c.documentCount,
       });
+      // A page that matched nobody is a payslip nobody gets: said beside the count, not only in a download.
+      return c.ignoredPages > 0 ? (
+        <HStack gap="1" wrap="wrap">
+          <span>{text}</span>
+          <Badge colorPalette="orange" data-ignored-pages={c.ignoredPages}>
+            {t('campaigns.ignored.title', { count: c.ignoredPages })}
+          </Badge>
+        </HStack>
+      ) : (
+        text
+      );
     },
   },
 ];
