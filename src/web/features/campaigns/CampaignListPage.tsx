@@ -51,7 +51,24 @@ export const CampaignStatusBadge = ({
 };
 
 const columnsFor = (t: TFunction, locale: string, orgName: (id: string) => string): DataTableColumn<Campaign>[] => [
-  { id: 'name', header: t('campaigns.fields.name'), cell: (c) => c.name, sortable: true, minWidth: '14rem' },
+  {
+    id: 'name',
+    header: t('campaigns.fields.name'),
+    // A page that matched nobody is a payslip nobody gets: said by the name, not only in a download.
+    cell: (c) =>
+      c.ignoredPages > 0 ? (
+        <HStack gap="1" wrap="wrap">
+          <span>{c.name}</span>
+          <Badge colorPalette="orange" data-ignored-pages={c.ignoredPages}>
+            {t('campaigns.ignored.title', { count: c.ignoredPages })}
+          </Badge>
+        </HStack>
+      ) : (
+        c.name
+      ),
+    sortable: true,
+    minWidth: '14rem',
+  },
   { id: 'docType', header: t('campaigns.fields.docType'), cell: (c) => c.docName || c.mainDocType },
   { id: 'organization', header: t('campaigns.fields.organization'), cell: (c) => orgName(c.organizationId) },
   {
@@ -78,21 +95,10 @@ const columnsFor = (t: TFunction, locale: string, orgName: (id: string) => strin
     header: t('campaigns.fields.dispatched'),
     cell: (c) => {
       const totals = countTotals(c.counts);
-      const text = t('campaigns.list.dispatchedOf', {
+      return t('campaigns.list.dispatchedOf', {
         dispatched: totals.dispatched,
         total: totals.total || c.documentCount,
       });
-      // A page that matched nobody is a payslip nobody gets: said beside the count, not only in a download.
-      return c.ignoredPages > 0 ? (
-        <HStack gap="1" wrap="wrap">
-          <span>{text}</span>
-          <Badge colorPalette="orange" data-ignored-pages={c.ignoredPages}>
-            {t('campaigns.ignored.title', { count: c.ignoredPages })}
-          </Badge>
-        </HStack>
-      ) : (
-        text
-      );
     },
   },
 ];

@@ -82,6 +82,7 @@ const AssignPicker = ({
               <Button
                 size="xs"
                 variant="outline"
+                data-assign-employee={e.id}
                 loading={busy === e.id}
                 disabled={busy !== null}
                 onClick={() => assign(e.id)}
