@@ -144,7 +144,7 @@ export const IgnoredPages = ({
         <Badge colorPalette="orange">{count}</Badge>
       </Flex>
       <Text fontSize="sm" color="fg.muted" mb="2">
-        {t(canAssign ? 'campaigns.ignored.help' : 'campaigns.ignored.helpLate')}
+        {t(canAssign ? 'campaigns.ignored.help' : 'campaigns.ignored.helpLate', { count })}
       </Text>
       <List.Root variant="plain" gap="2">
         {items.map((item) => {
