@@ -98,3 +98,20 @@ export const EditiqueInfos = S.Struct({
   simulated: S.Boolean,
 });
 export type EditiqueInfos = typeof EditiqueInfos.Type;
+
+/** `GET /dispatch/{id}/ignored-pages/list`: each page no employee was found on, with what was read there. */
+export const IgnoredPageItem = S.Struct({
+  sourceId: Id,
+  sourceName: S.String,
+  /** 1-based page of the source PDF. */
+  page: S.Number,
+  /** The text read in the mask's zone (the identifier that matched nobody), '' when nothing was read. */
+  readText: S.String,
+});
+export type IgnoredPageItem = typeof IgnoredPageItem.Type;
+export const IgnoredPagesAnswer = S.Struct({ items: S.Array(IgnoredPageItem) });
+export type IgnoredPagesAnswer = typeof IgnoredPagesAnswer.Type;
+
+/** `POST /dispatch/{id}/ignored-pages/assign`: gives an ignored page to an employee before validation. */
+export const AssignIgnoredPageBody = S.Struct({ sourceId: Uuid, page: S.Number, employeeId: Uuid });
+export type AssignIgnoredPageBody = typeof AssignIgnoredPageBody.Type;

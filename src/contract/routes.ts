@@ -107,6 +107,21 @@ export const ROUTES = {
     'campaigns',
     BIN,
   ),
+  /* Extensions (issue 15): the ignored pages with what was read on each, and giving one to an employee. */
+  'campaigns.ignoredPagesList': r(
+    'GET',
+    'dispatch',
+    '/dispatch/{id}/ignored-pages/list',
+    f('DocListDispatch'),
+    'campaigns',
+  ),
+  'campaigns.assignIgnoredPage': r(
+    'POST',
+    'dispatch',
+    '/dispatch/{id}/ignored-pages/assign',
+    f('DocCreateDispatch'),
+    'campaigns',
+  ),
   /* Extension the seed does not list: a generated payroll PDF of the current organisation's employees
      (?pages=N), so whoever walks the demo has a file to upload on the creation screen. */
   'campaigns.samplePayroll': r(

@@ -164,6 +164,15 @@ test('admin creates a campaign from a 200-page payroll PDF, watches it split liv
   await expect(page.locator('[data-counter="total"]')).toContainText(String(split.documentCount));
   await shot(page, 'campaign-created-awaiting-validation');
 
+  // The sample's page that matched nobody is counted and shown with what was read on it, then given to an employee.
+  const ignored = page.getByRole('region', { name: fr('campaigns.ignored.title_one') });
+  await expect(ignored.locator('[data-ignored-page]')).toContainText(fr('campaigns.ignored.read').split('{{')[0]!);
+  await ignored.getByRole('button', { name: fr('campaigns.ignored.assign') }).click();
+  await ignored.getByLabel(fr('campaigns.ignored.search')).fill('');
+  await ignored.locator('[data-assign-employee]').first().click();
+  await expect(ignored).toHaveCount(0);
+  await expect(page.locator('[data-counter="total"]')).toContainText(String(split.documentCount + 1));
+
   // The upload shows in the notifications panel, finished.
   await page.getByRole('button', { name: fr('shell.topbar.notifications') }).click();
   const notice = page.getByRole('listitem').filter({ hasText: name });

@@ -181,6 +181,14 @@ export const ACCESS = {
     build: (v) => ({ ...id(v.campaigns.dispatched), body: { docIds: [v.docs.withFile] } }),
   },
   'campaigns.ignoredPages': { scope: 'org', build: (v) => id(v.campaigns.dispatched) },
+  'campaigns.ignoredPagesList': { scope: 'org', build: (v) => id(v.campaigns.validation) },
+  'campaigns.assignIgnoredPage': {
+    scope: 'org',
+    build: (v) => ({
+      ...id(v.campaigns.validation),
+      body: { sourceId: '0195f3a2-0000-7000-8000-000000000001', page: 1, employeeId: v.employee.id },
+    }),
+  },
   'campaigns.samplePayroll': { scope: 'mine', build: () => ({ query: { pages: '2' } }) },
   'campaigns.dispatchedDoc': { scope: 'org', build: (v) => id(v.docs.withFile) },
   'campaigns.dispatchedDocFile': { scope: 'org', build: (v) => id(v.docs.withFile) },

@@ -46,6 +46,12 @@ async function expectPartsSum(campaign: Campaign): Promise<void> {
     rows[0]!.employees,
     rows[0]!.docs,
   ]);
+  const { rows: ignored } = await t.db.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM dom_main.campaign_ignored_pages WHERE campaign_id = $1`,
+    [campaign.id],
+  );
+  // « n pages ignorées » is what the list and the download of ignored pages show.
+  expect(campaign.ignoredPages, campaign.name).toBe(ignored[0]!.n);
 }
 
 describe('counts that add up', () => {

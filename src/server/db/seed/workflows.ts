@@ -125,9 +125,11 @@ export async function seedWorkflows(ctx: SeedContext): Promise<void> {
       can_retry: spec.canRetry ?? false,
       can_delete: spec.canDelete ?? false,
       recipients_count: recipients.length,
-      pages_total: pages + 1,
+      // No source rows are seeded, so no ignored page either: a count the « Pages ignorées » list and
+      // download could not show would not add up (issue 15 §5).
+      pages_total: pages,
       pages_split: pages,
-      ignored_pages: [pages + 1],
+      ignored_pages: [],
       source_file_id: source.id,
       created_by: spec.createdBy,
       created_at: daysAgo(ctx.now, spec.createdDaysAgo),

@@ -1,10 +1,17 @@
 /** Campaign extras: one document (read, file, retry, send), downloads and postal information. */
-import { DispatchedDocDetail, EditiqueInfos, MergeDocsBody } from '../../../contract/dispatch.ts';
-import { DispatchedDocument } from '../../../contract/entities.ts';
+import {
+  AssignIgnoredPageBody,
+  DispatchedDocDetail,
+  EditiqueInfos,
+  IgnoredPagesAnswer,
+  MergeDocsBody,
+} from '../../../contract/dispatch.ts';
+import { Campaign, DispatchedDocument } from '../../../contract/entities.ts';
 import type { FastifyReply } from 'fastify';
 import { type RouteTable, route } from '../../http/routes.ts';
 import { getDispatchedDoc, retryDispatchedDoc, sendDispatchedDoc } from './docs.service.ts';
 import { docFile, ignoredPages, mergeDocs, treatmentReport } from './downloads.service.ts';
+import { assignIgnoredPage, listIgnoredPages } from './ignored.service.ts';
 import { editiqueInfos } from './postal.ts';
 
 const attachment = (reply: FastifyReply, type: string, name: string, body: Uint8Array | string) =>
@@ -45,6 +52,15 @@ export const extraRoutes: RouteTable = {
   'campaigns.ignoredPages': route({
     handle: async ({ deps, session, params, reply }) =>
       attachment(reply, 'application/pdf', 'pages-ignorees.pdf', await ignoredPages(deps.db, session, params.id ?? '')),
+  }),
+  'campaigns.ignoredPagesList': route({
+    response: IgnoredPagesAnswer,
+    handle: ({ deps, session, params }) => listIgnoredPages(deps.db, session, params.id ?? ''),
+  }),
+  'campaigns.assignIgnoredPage': route({
+    body: AssignIgnoredPageBody,
+    response: Campaign,
+    handle: ({ deps, session, params, body }) => assignIgnoredPage(deps, session, params.id ?? '', body),
   }),
   'campaigns.mergeDispatchedDocs': route({
     body: MergeDocsBody,

@@ -54,10 +54,21 @@ const columnsFor = (t: TFunction, locale: string, orgName: (id: string) => strin
   {
     id: 'name',
     header: t('campaigns.fields.name'),
-    cell: (c) => c.name,
+    // A page that matched nobody is a payslip nobody gets: said by the name, not only in a download.
+    cell: (c) =>
+      c.ignoredPages > 0 ? (
+        <HStack gap="1" wrap="wrap">
+          <span>{c.name}</span>
+          <Badge colorPalette="orange" data-ignored-pages={c.ignoredPages}>
+            {t('campaigns.ignored.title', { count: c.ignoredPages })}
+          </Badge>
+        </HStack>
+      ) : (
+        c.name
+      ),
     sortable: true,
     minWidth: '9rem',
-    maxWidth: '11rem',
+    maxWidth: '14rem',
     priority: 'essential',
   },
   {

@@ -25,6 +25,7 @@ import { usePaperProgress } from './paperProgress.ts';
 import { PostalInfo } from './PostalInfo.tsx';
 import { useDocsTableState } from './tableState.ts';
 import { CampaignProgress } from './CampaignProgress.tsx';
+import { IgnoredPages } from './IgnoredPages.tsx';
 import { LifecycleStepper } from './LifecycleStepper.tsx';
 import { RefuseDocumentsDialog } from './RefuseDocumentsDialog.tsx';
 import { runCampaignAction } from './runAction.ts';
@@ -229,6 +230,15 @@ export const CampaignPage = () => {
       <CampaignActions view={view} selectedCount={selected.length} busy={busy} onAction={onAction} />
 
       <CampaignCounters counts={campaign.counts} />
+
+      <IgnoredPages
+        campaign={campaign}
+        canAssign={view.step === 'awaitingValidation'}
+        onAssigned={(fresh) => {
+          reread(fresh.id, fresh);
+          setDocsVersion((v) => v + 1);
+        }}
+      />
       <CampaignDownloads campaign={campaign} filter={filter} selected={selected} />
 
       <Box as="section" aria-labelledby="campaign-docs">
