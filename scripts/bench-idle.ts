@@ -19,7 +19,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { AUTH_HEADERS, routeUrl } from '../src/contract/routes.ts';
 // @ts-expect-error a plain .mjs script, no declarations
-import { SERVER_BUNDLE, buildServer } from './build-server.mjs';
+import { SERVER_BUNDLE, SERVER_NODE_ARGS, buildServer } from './build-server.mjs';
 
 const IDLE_SECONDS = Number(process.env.BENCH_IDLE_SECONDS ?? 30);
 const EMPLOYEES = Number(process.env.BENCH_EMPLOYEES ?? 100_000);
@@ -153,8 +153,8 @@ async function main(): Promise<void> {
     const dir = mkdtempSync(join(tmpdir(), 'bench-idle-demo-'));
     try {
       const env = { DATA_DIR: dir, SEED: 'demo', DATABASE_URL: '' };
-      await stop((await start([SERVER_BUNDLE], env)).child);
-      const server = await start([SERVER_BUNDLE], env);
+      await stop((await start([...SERVER_NODE_ARGS, SERVER_BUNDLE], env)).child);
+      const server = await start([...SERVER_NODE_ARGS, SERVER_BUNDLE], env);
       for (let i = 0; i < 15; i += 1) await login(server.base);
       const rss = await idleRss(server);
       await stop(server.child);
@@ -182,7 +182,11 @@ async function main(): Promise<void> {
       console.log(
         `  seeded the demo + ${EMPLOYEES.toLocaleString('en')} employees in ${((performance.now() - seeded) / 1000).toFixed(0)} s`,
       );
-      const server = await start([SERVER_BUNDLE], { DATA_DIR: dir, SEED: 'none', DATABASE_URL: '' });
+      const server = await start([...SERVER_NODE_ARGS, SERVER_BUNDLE], {
+        DATA_DIR: dir,
+        SEED: 'none',
+        DATABASE_URL: '',
+      });
       const token = await login(server.base);
       for (let i = 0; i < 5; i += 1) {
         await post(server.base, token, 'employees.list', {});

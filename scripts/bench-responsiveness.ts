@@ -22,7 +22,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { AUTH_HEADERS, routeUrl } from '../src/contract/routes.ts';
 // @ts-expect-error a plain .mjs script, no declarations
-import { SERVER_BUNDLE, buildServer } from './build-server.mjs';
+import { SERVER_BUNDLE, SERVER_NODE_ARGS, buildServer } from './build-server.mjs';
 import { percentile } from './bench/measure.ts';
 
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 100);
@@ -80,7 +80,7 @@ function stop(child: ChildProcess): Promise<void> {
 async function startServer(env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; base: string }> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, [SERVER_BUNDLE], {
+  const child = spawn(process.execPath, [...SERVER_NODE_ARGS, SERVER_BUNDLE], {
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', SEED: 'none' },
     stdio: ['ignore', 'ignore', 'pipe'],
   });

@@ -15,7 +15,7 @@ import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import { AUTH_HEADERS, routeUrl } from '../src/contract/routes.ts';
 // @ts-expect-error a plain .mjs script, no declarations
-import { SERVER_BUNDLE, buildServer } from './build-server.mjs';
+import { SERVER_BUNDLE, SERVER_NODE_ARGS, buildServer } from './build-server.mjs';
 import { hashPassword, verifyPassword } from '../src/server/auth/password.ts';
 
 const WEB_DIR = 'dist/web';
@@ -100,7 +100,7 @@ async function startAndTime(args: string[], env: NodeJS.ProcessEnv): Promise<Sta
 
 const BARE_SERVER = `require('http').createServer((q, s) => s.end('ok')).listen(+process.env.PORT, process.env.HOST)`;
 /** The server as `npm start` runs it: the bundle (scripts/build-server.mjs) under plain node. */
-const SERVER_ARGS = [SERVER_BUNDLE];
+const SERVER_ARGS = [...SERVER_NODE_ARGS, SERVER_BUNDLE];
 const IDLE_SECONDS = Number(process.env.BENCH_IDLE_SECONDS ?? 30);
 const IDLE_GOAL_MB = 300;
 

@@ -6,7 +6,7 @@ import { createWriteStream, mkdirSync, mkdtempSync, readFileSync, rmSync } from 
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { buildServer } from './build-server.mjs';
+import { SERVER_NODE_ARGS, buildServer } from './build-server.mjs';
 import { ensureBuild } from './ensure-build.mjs';
 import { findBrowser } from './find-browser.mjs';
 
@@ -95,7 +95,7 @@ async function main() {
   console.log(`[e2e] starting the server on ${baseUrl} (DATA_DIR=${dataDir}); log in ${SERVER_LOG}`);
   const log = createWriteStream(SERVER_LOG);
   // The product as `npm start` runs it: the server bundle under plain node.
-  const server = spawn(process.execPath, [await buildServer()], {
+  const server = spawn(process.execPath, [...SERVER_NODE_ARGS, await buildServer()], {
     env: serverEnv,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
