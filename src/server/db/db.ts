@@ -34,6 +34,11 @@ export interface Db extends Queryable {
    */
   tx<T>(fn: (q: Queryable) => Promise<T>): Promise<T>;
   close(): Promise<void>;
+  /**
+   * PGlite: milliseconds since its one connection last finished a statement (0 while one runs), so
+   * that background upkeep waits for a quiet moment (db/maintenance.ts).
+   */
+  idleMs?: () => number;
   pglite?: PGlite;
   pool?: pg.Pool;
 }
@@ -149,13 +154,25 @@ async function openPglite(dataDir: string, files: FileStore, loadDataDir?: Blob)
     files,
   });
   const base = queryable(pglite);
+  // Statements running or queued on the one connection, and when the last one ended.
+  const activity = { running: 0, lastEnd: Date.now() };
+  const tracked = async <T>(work: () => Promise<T>): Promise<T> => {
+    activity.running += 1;
+    try {
+      return await work();
+    } finally {
+      activity.running -= 1;
+      activity.lastEnd = Date.now();
+    }
+  };
   return {
     kind: 'pglite',
     pglite,
     files,
-    query: base.query,
-    exec: base.exec,
-    tx: (fn) => pglite.transaction((t) => fn(queryable(t as unknown as PgliteLike))),
+    query: (sql, params) => tracked(() => base.query(sql, params)),
+    exec: (sql) => tracked(() => base.exec(sql)),
+    tx: (fn) => tracked(() => pglite.transaction((t) => fn(queryable(t as unknown as PgliteLike)))),
+    idleMs: () => (activity.running > 0 ? 0 : Date.now() - activity.lastEnd),
     close: async () => {
       try {
         await pglite.close();

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Db, openDb } from './db.ts';
-import { maintainOnce, startMaintenance } from './maintenance.ts';
+import { maintainOnce, quietMoment, startMaintenance } from './maintenance.ts';
 
 let db: Db;
 beforeAll(async () => {
@@ -39,6 +39,33 @@ describe('PGlite maintenance (autovacuum’s work)', () => {
     const run = await maintainOnce(db);
     expect(run.vacuumed).toContain('public.upkeep');
     expect((await stats()).dead).toBe(0);
+  });
+
+  it('waits for a quiet moment: requests keep coming, the upkeep waits; they stop, it runs', async () => {
+    let busy = true;
+    // A client reading every 100 ms for 1.2 s, as the 100 clients of bench:responsiveness do.
+    const client = (async () => {
+      const until = Date.now() + 1_200;
+      while (Date.now() < until) {
+        await db.query('SELECT count(*) FROM public.upkeep');
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      busy = false;
+    })();
+    let ranWhileBusy: boolean | undefined;
+    await quietMoment(db, 500, 60_000).then(() => (ranWhileBusy = busy));
+    await client;
+    expect(ranWhileBusy).toBe(false);
+    expect(db.idleMs!()).toBeGreaterThanOrEqual(500);
+    // Past its longest wait it runs all the same.
+    const constant = setInterval(() => void db.query('SELECT 1'), 20);
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      await quietMoment(db, 500, 300);
+      expect(db.idleMs!()).toBeLessThan(500);
+    } finally {
+      clearInterval(constant);
+    }
   });
 
   it('does nothing on PostgreSQL, whose autovacuum does it', () => {

@@ -5,8 +5,12 @@
  * — and dead rows are never reclaimed. On autovacuum's default thresholds: ANALYZE a table once
  * 50 rows + 10 % of it changed since its last analysis, VACUUM it once 50 + 20 % of its rows are
  * dead. Each statement holds the one connection while it runs (an ANALYZE samples at most 30,000
- * rows; a VACUUM skips the pages already clean), so it runs rarely: shortly after start, then every
- * few minutes. On PostgreSQL the server's own autovacuum does this: nothing here runs there.
+ * rows; a VACUUM skips the pages already clean), so it runs rarely — shortly after start, then every
+ * few minutes — and each waits for a quiet moment: nothing run on the database for `QUIET_MS`. A
+ * campaign's split or 100 clients reading lists keep it waiting (the first pass, 30 s after start,
+ * landed in a split and held requests for seconds); past `MAX_WAIT_MS` of constant work it runs all
+ * the same, or statistics would never follow a busy archive. On PostgreSQL the server's own
+ * autovacuum does this, beside the requests: nothing here runs there.
  */
 import type { Db } from './db.ts';
 
@@ -17,6 +21,21 @@ const VACUUM_BASE = 50;
 const VACUUM_SCALE = 0.2;
 export const MAINTENANCE_FIRST_MS = 30_000;
 export const MAINTENANCE_EVERY_MS = 5 * 60_000;
+/** Nothing run on the database for this long: a statement of upkeep may hold it. */
+export const QUIET_MS = 1_000;
+/** A statement of upkeep waits at most this long for a quiet moment. */
+export const MAX_WAIT_MS = 10 * 60_000;
+
+const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms).unref());
+
+/** Resolves once the database has been quiet for `quietMs` (or after `maxWaitMs`, whatever happens). */
+export async function quietMoment(db: Db, quietMs = QUIET_MS, maxWaitMs = MAX_WAIT_MS): Promise<void> {
+  if (!db.idleMs) return;
+  const until = Date.now() + maxWaitMs;
+  for (let idle = db.idleMs(); idle < quietMs && Date.now() < until; idle = db.idleMs()) {
+    await sleep(Math.max(50, Math.min(quietMs - idle, 250)));
+  }
+}
 
 export interface MaintenanceRun {
   readonly analyzed: string[];
@@ -26,7 +45,10 @@ export interface MaintenanceRun {
 const quoted = (name: string): string => `"${name.replaceAll('"', '""')}"`;
 
 /** One pass: the tables past a threshold, each vacuumed and/or analysed. */
-export async function maintainOnce(db: Db): Promise<MaintenanceRun> {
+export async function maintainOnce(
+  db: Db,
+  quiet: () => Promise<void> = () => Promise.resolve(),
+): Promise<MaintenanceRun> {
   // The counters this backend has not reported yet (it reports them when idle, at most every second).
   await db.query('SELECT pg_stat_force_next_flush()');
   const { rows } = await db.query<{
@@ -48,6 +70,7 @@ export async function maintainOnce(db: Db): Promise<MaintenanceRun> {
     const vacuum = table.dead > VACUUM_BASE + VACUUM_SCALE * table.live;
     const analyze = table.modified > ANALYZE_BASE + ANALYZE_SCALE * table.live;
     if (!vacuum && !analyze) continue;
+    await quiet();
     await db.exec(vacuum && analyze ? `VACUUM (ANALYZE) ${name}` : vacuum ? `VACUUM ${name}` : `ANALYZE ${name}`);
     if (vacuum) run.vacuumed.push(`${table.schema}.${table.name}`);
     if (analyze) run.analyzed.push(`${table.schema}.${table.name}`);
@@ -62,7 +85,8 @@ export function startMaintenance(db: Db, firstMs = MAINTENANCE_FIRST_MS, everyMs
   let stopped = false;
   const pass = async (): Promise<void> => {
     try {
-      await maintainOnce(db);
+      await quietMoment(db);
+      if (!stopped) await maintainOnce(db, () => quietMoment(db));
     } catch (error) {
       // A database closing under the pass, or a table dropped: the next pass tries again.
       if (!stopped) console.error('database maintenance failed', error);
