@@ -14,12 +14,12 @@
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { AUTH_HEADERS, routeUrl } from '../src/contract/routes.ts';
 // @ts-expect-error a plain .mjs script, no declarations
 import { SERVER_BUNDLE, SERVER_NODE_ARGS, buildServer } from './build-server.mjs';
+import { freePort, stop } from './bench/process.ts';
 
 const IDLE_SECONDS = Number(process.env.BENCH_IDLE_SECONDS ?? 30);
 const EMPLOYEES = Number(process.env.BENCH_EMPLOYEES ?? 100_000);
@@ -33,18 +33,6 @@ const load = (): string =>
   loadavg()
     .map((l) => l.toFixed(2))
     .join(' ');
-
-function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const probe = createServer();
-    probe.once('error', fail);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => done(port));
-    });
-  });
-}
 
 /** Resident memory of a process, in MB (Linux /proc). */
 function rssMb(pid: number | undefined): number {
@@ -85,18 +73,6 @@ async function start(args: string[], env: NodeJS.ProcessEnv): Promise<Server> {
   }
   child.kill('SIGKILL');
   throw new Error(`no answer from ${base}\n${stderr}`);
-}
-
-function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((done) => {
-    const force = setTimeout(() => child.kill('SIGKILL'), 10_000);
-    child.once('exit', () => {
-      clearTimeout(force);
-      done();
-    });
-    child.kill('SIGTERM');
-  });
 }
 
 async function login(base: string): Promise<string> {

@@ -16,7 +16,6 @@
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -24,6 +23,7 @@ import { AUTH_HEADERS, routeUrl } from '../src/contract/routes.ts';
 // @ts-expect-error a plain .mjs script, no declarations
 import { SERVER_BUNDLE, SERVER_NODE_ARGS, buildServer } from './build-server.mjs';
 import { percentile } from './bench/measure.ts';
+import { freePort, stop } from './bench/process.ts';
 
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 100);
 const PAGES = Number(process.env.BENCH_CAMPAIGN_PAGES ?? 2000);
@@ -42,18 +42,6 @@ const load = (): string =>
     .map((l) => l.toFixed(2))
     .join(' ');
 
-function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const probe = createServer();
-    probe.once('error', fail);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => done(port));
-    });
-  });
-}
-
 async function reachable(url: string): Promise<boolean> {
   const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2_000 });
   try {
@@ -63,18 +51,6 @@ async function reachable(url: string): Promise<boolean> {
   } catch {
     return false;
   }
-}
-
-function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((done) => {
-    const force = setTimeout(() => child.kill('SIGKILL'), 10_000);
-    child.once('exit', () => {
-      clearTimeout(force);
-      done();
-    });
-    child.kill('SIGTERM');
-  });
 }
 
 async function startServer(env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; base: string }> {

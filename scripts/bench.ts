@@ -8,7 +8,6 @@
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -17,6 +16,7 @@ import { AUTH_HEADERS, routeUrl } from '../src/contract/routes.ts';
 // @ts-expect-error a plain .mjs script, no declarations
 import { SERVER_BUNDLE, SERVER_NODE_ARGS, buildServer } from './build-server.mjs';
 import { hashPassword, verifyPassword } from '../src/server/auth/password.ts';
+import { freePort, stop } from './bench/process.ts';
 
 const WEB_DIR = 'dist/web';
 const BUDGET_BYTES = 250 * 1024;
@@ -33,18 +33,6 @@ const median = (values: number[]): number => {
   return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 };
 
-function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const probe = createServer();
-    probe.once('error', fail);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => done(port));
-    });
-  });
-}
-
 async function firstOk(url: string, child: ChildProcess, timeoutMs = 180_000): Promise<void> {
   const deadline = performance.now() + timeoutMs;
   while (performance.now() < deadline) {
@@ -59,18 +47,6 @@ async function firstOk(url: string, child: ChildProcess, timeoutMs = 180_000): P
     await new Promise((r) => setTimeout(r, 20));
   }
   throw new Error(`no 200 from ${url} within ${timeoutMs} ms`);
-}
-
-function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((done) => {
-    const force = setTimeout(() => child.kill('SIGKILL'), 10_000);
-    child.once('exit', () => {
-      clearTimeout(force);
-      done();
-    });
-    child.kill('SIGTERM');
-  });
 }
 
 interface Started {

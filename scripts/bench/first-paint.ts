@@ -6,10 +6,10 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { chromium } from '@playwright/test';
 import { personaByLogin } from '../../src/server/db/seed/personas.ts';
 import { rssOf } from './measure.ts';
+import { freePort, stop } from './process.ts';
 
 export type FirstPaint =
   | { measured: true; coldMs: number; warmMs: number[]; serverRss: number | null; rows: number }
@@ -37,17 +37,6 @@ const fr = (key: string): string => {
   return node;
 };
 
-function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const probe = createServer();
-    probe.once('error', fail);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => done(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
 async function serving(url: string, child: ChildProcess, log: () => string): Promise<void> {
   const deadline = performance.now() + 120_000;
   while (performance.now() < deadline) {
@@ -62,18 +51,6 @@ async function serving(url: string, child: ChildProcess, log: () => string): Pro
     await new Promise((r) => setTimeout(r, 100));
   }
   throw new Error(`no 200 from ${url}:\n${log()}`);
-}
-
-function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((done) => {
-    const force = setTimeout(() => child.kill('SIGKILL'), 10_000);
-    child.once('exit', () => {
-      clearTimeout(force);
-      done();
-    });
-    child.kill('SIGTERM');
-  });
 }
 
 /** A row of the list body with at least two non-empty cells: a loading placeholder row does not count. */
