@@ -351,7 +351,7 @@ function printEngine(r: EngineResult): void {
   console.log(
     `\n${r.engine === 'pglite' ? 'PGlite' : 'PostgreSQL'} ${r.serverVersion}: ${num(DOCUMENTS)} documents over ` +
       `${num(EMPLOYEES)} employees seeded in ${s(seedSum)} (documents ${s(r.seed.documentsMs!)}, their words' days ` +
-      `${s(r.seed.searchDaysMs!)}, indexes ` +
+      `${s(r.seed.searchDaysMs!)}, indexes and deposit-order layout ` +
       `${s(r.seed.indexesMs!)}, VACUUM ANALYZE ${s(r.seed.vacuumMs!)}, ${ZIPPED} PDFs ${s(r.seed.filesMs!)}); search ` +
       `vectors and sort keys equal to the trigger's: ${r.searchCheck.same}/${r.searchCheck.sampled}`,
   );

@@ -112,7 +112,16 @@ async function seed(db: Db, options: { search?: boolean } = {}): Promise<Record<
     timings.searchDaysMs = performance.now() - daysStarted;
   }
   const indexStarted = performance.now();
-  for (const index of indexes) await db.exec(index.def);
+  // A real archive grows by deposits: a campaign's documents sit side by side on disk, in deposit
+  // order. The load above writes them employee by employee (one day's documents spread over the
+  // whole table), which no product would; the table is laid out in deposit order before the other
+  // indexes are built (CLUSTER on the deposit index), so reads by day touch the pages a real one would.
+  const deposit = indexes.find((index) => index.name === 'documents_visibility');
+  if (deposit) {
+    await db.exec(deposit.def);
+    await db.exec(`CLUSTER ${S}.documents USING documents_visibility`);
+  }
+  for (const index of indexes) if (index !== deposit) await db.exec(index.def);
   timings.indexesMs = performance.now() - indexStarted;
   const vacuumStarted = performance.now();
   await db.exec(
@@ -377,7 +386,7 @@ function printEngine(r: EngineResult): void {
   console.log(
     `\n${r.engine === 'pglite' ? 'PGlite' : 'PostgreSQL'} ${r.serverVersion}: ${num(r.documents)} documents over ` +
       `${num(r.employees)} employees seeded in ${s(seedSum)} (people ${s(r.seed.peopleMs!)}, documents ` +
-      `${s(r.seed.documentsMs!)}, indexes ${s(r.seed.indexesMs!)}, VACUUM ANALYZE ${s(r.seed.vacuumMs!)})`,
+      `${s(r.seed.documentsMs!)}, indexes and deposit-order layout ${s(r.seed.indexesMs!)}, VACUUM ANALYZE ${s(r.seed.vacuumMs!)})`,
   );
   const verdict = (t: Timing) => `p50 ${ms(t.p50)} · p95 ${ms(t.p95)} ms`;
   const ref = r.reference.firstPageCapped;

@@ -14,6 +14,7 @@ import { ERROR_KEYS } from '../../src/contract/keys.ts';
 import { safeDocuments } from '../../src/server/modules/dispatch/create.rules.ts';
 import { foldAccents } from '../../src/server/modules/documents/search.ts';
 import type { SessionContext } from '../../src/server/auth/sessions.ts';
+import { rulesOfUserSql } from '../../src/server/auth/rights.ts';
 import { visibleOrgIds } from '../../src/server/auth/scope.ts';
 import { MAIN_ROOT, PARIS } from './rights-support.ts';
 import { contractPdf } from './signbook-support.ts';
@@ -159,6 +160,29 @@ describe('list', () => {
         })
       ).json();
     expect((await dashboard(paie)).quickAccess.documents).toBeLessThan((await dashboard(admin)).quickAccess.documents);
+  });
+
+  it('follows a change of the user’s access rules on the very next call (the predicate is kept per scope version)', async () => {
+    const before = await list(paie, { typeCodes: ['CONTRAT_TRAVAIL'] });
+    expect(before.count).toBe(0);
+    const { rows: rules } = await t.db.query<{ id: string; criteria: { docTypes: string[] } }>(
+      `SELECT r.id, r.criteria FROM directory.access_rules r
+        WHERE r.id IN (${rulesOfUserSql("(SELECT id FROM directory.users WHERE login = 'paie')", "'main'")})`,
+    );
+    expect(rules.length).toBeGreaterThan(0);
+    const setTypes = (id: string, criteria: object) =>
+      t.db.query(`UPDATE directory.access_rules SET criteria = $2::jsonb WHERE id = $1`, [
+        id,
+        JSON.stringify(criteria),
+      ]);
+    for (const rule of rules)
+      await setTypes(rule.id, { ...rule.criteria, docTypes: [...rule.criteria.docTypes, 'CONTRAT_TRAVAIL'] });
+    try {
+      expect((await list(paie, { typeCodes: ['CONTRAT_TRAVAIL'] })).count).toBeGreaterThan(0);
+    } finally {
+      for (const rule of rules) await setTypes(rule.id, rule.criteria);
+    }
+    expect((await list(paie, { typeCodes: ['CONTRAT_TRAVAIL'] })).count).toBe(0);
   });
 
   it('refuses a malformed period and answers no other domain’s documents', async () => {

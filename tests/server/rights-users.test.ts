@@ -75,6 +75,23 @@ describe('the users list', () => {
     expect((await list({ search: 'Pagination', status: 'active' })).count).toBe(20);
   });
 
+  it('keeps its totals exact across changes (they are kept per scope version): create, rename, deactivate', async () => {
+    const count = async (body: object) => (await list(body)).count;
+    expect(await count({ search: 'Totalcheck' })).toBe(0);
+    const made = await createUser(call, admin, { lastName: 'Totalcheck' });
+    expect(await count({ search: 'Totalcheck' })).toBe(1);
+    const [view] = (await list({ search: 'Totalcheck' })).items;
+    const renamed = await call('PUT', `/rh-user/${made.id}`, admin, asInput(view!, { lastName: 'Autrenom' }));
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect(await count({ search: 'Totalcheck' })).toBe(0);
+    expect(await count({ search: 'Autrenom' })).toBe(1);
+    const again = (await list({ search: 'Autrenom' })).items[0]!;
+    const off = await call('PUT', `/rh-user/${made.id}`, admin, asInput(again, { active: false }));
+    expect(off.statusCode, off.body).toBe(200);
+    expect(await count({ search: 'Autrenom', status: 'active' })).toBe(0);
+    expect(await count({ search: 'Autrenom', status: 'inactive' })).toBe(1);
+  });
+
   it('sorts by creation date either way', async () => {
     const asc = (await list({ search: 'Pagination', order: { field: 'createdAt', sens: 'asc' }, limit: 50 })).items;
     const desc = (await list({ search: 'Pagination', order: { field: 'createdAt', sens: 'desc' }, limit: 50 })).items;

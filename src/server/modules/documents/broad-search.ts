@@ -155,8 +155,9 @@ function runWalk(base: Where, tsquery: string, run: Run, rows: number, take: num
 }
 
 /**
- * Walks the runs in turn until `take` matches, reading at most `budget` documents: the matches in
- * deposit order (runs and walks are newest first), and whether the budget ran out first.
+ * Walks the runs in turn until `take` matches, reading at most `budget` documents, and at most
+ * `firstBudget` of them before the first `first` matches are found: the matches in deposit order
+ * (runs and walks are newest first), and whether a budget ran out first.
  */
 async function walkRuns(
   q: Queryable,
@@ -165,10 +166,13 @@ async function walkRuns(
   runs: readonly Run[],
   take: number,
   budget: number,
+  first = take,
+  firstBudget = budget,
 ): Promise<{ ids: string[]; exhausted: boolean }> {
   const ids: string[] = [];
-  let left = budget;
+  let read = 0;
   for (const [walked, run] of runs.entries()) {
+    const left = (ids.length < first ? Math.min(budget, firstBudget) : budget) - read;
     if (left <= 0 || walked >= MAX_WALKS) return { ids, exhausted: true };
     const wanted = take - ids.length;
     const walk = runWalk(base, tsquery, run, left, wanted);
@@ -176,8 +180,8 @@ async function walkRuns(
     const hits = rows.filter((r) => r.hit).slice(0, wanted);
     ids.push(...hits.map((h) => h.id));
     if (ids.length >= take) return { ids, exhausted: false };
-    // Fewer hits than wanted: the walk went to its last document (`rows` of them at most).
-    left -= Number(rows.find((r) => r.last)?.rn ?? 0);
+    // Fewer hits than wanted: the walk went to its last document (`left` of them at most).
+    read += Number(rows.find((r) => r.last)?.rn ?? 0);
   }
   return { ids, exhausted: false };
 }
@@ -202,11 +206,20 @@ export async function broadSearchPage(
   if (runs.length === 0) return { ids: [], count: 0 };
   if (!walkPays(matches, days, await documentsPerDay(q, base.schema))) return null;
   const need = offset + limit;
-  const page = await walkRuns(q, base, tsquery, runs, need, WALK_ROWS + need);
-  if (page.exhausted) return null;
-  const ids = page.ids.slice(offset, need);
-  // Counted up to the cap + 1 by the same walk; when matches thin out, the full-text index counts.
-  const counted =
-    page.ids.length > BROAD_COUNT_CAP ? page : await walkRuns(q, base, tsquery, runs, BROAD_COUNT_CAP + 1, COUNT_ROWS);
+  // One walk for the page and its count: the page's matches within WALK_ROWS documents (or the
+  // search is too thin for a walk), then on to the cap + 1 within COUNT_ROWS. Two walks read the
+  // newest days twice (0.9 s instead of 0.45 on PGlite for « bulletin 2024 »).
+  const counted = await walkRuns(
+    q,
+    base,
+    tsquery,
+    runs,
+    Math.max(need, BROAD_COUNT_CAP + 1),
+    Math.max(COUNT_ROWS, WALK_ROWS + need),
+    need,
+    WALK_ROWS + need,
+  );
+  if (counted.ids.length < need && counted.exhausted) return null;
+  const ids = counted.ids.slice(offset, need);
   return { ids, count: counted.exhausted ? null : counted.ids.length };
 }

@@ -9,12 +9,13 @@ import { ERROR_KEYS } from '../../../contract/keys.ts';
 import type { SessionContext } from '../../auth/sessions.ts';
 import { ruleCriteriaOf } from '../../auth/rights.ts';
 import { visibleOrgIds, isUuid } from '../../auth/scope.ts';
-import { compileVisibility } from '../../auth/document-visibility.ts';
+import { type SqlPredicate, compileVisibility } from '../../auth/document-visibility.ts';
 import { type Queryable, schemaOf } from '../../db/db.ts';
 import { ApiFailure } from '../../http/errors.ts';
 import { searchQuery } from './search.ts';
 
-export type Session = Pick<SessionContext, 'userId' | 'domain'>;
+/** Who reads; `scopeVersion` (read with the session on every call) lets the predicate be reused. */
+export type Session = Pick<SessionContext, 'userId' | 'domain'> & Partial<Pick<SessionContext, 'scopeVersion'>>;
 
 /** A condition over `d` and its parameters; more conditions append with `add`. */
 export interface Where {
@@ -30,15 +31,33 @@ const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 const badFilter = (field: string): ApiFailure =>
   new ApiFailure(400, ERROR_KEYS.badRequest, undefined, [field], { [field]: ERROR_KEYS.badRequest });
 
-/** The session's visibility predicate, alone (callers add their own conditions). */
+/**
+ * The session's visibility predicate, alone (callers add their own conditions). Compiling it reads
+ * the user's rules, their organisations and the rules' subtrees (three statements); all three only
+ * change with the scope version (every change of access, rules, groups or the tree bumps it, read
+ * with the session on every call and on every node), so a predicate compiled at version v is
+ * reused while the version is v. Without a version (jobs, scripts) it is compiled afresh.
+ */
 export async function visibleWhere(q: Queryable, session: Session): Promise<Where> {
-  const [rules, visible] = await Promise.all([
-    ruleCriteriaOf(q, session.userId, session.domain),
-    visibleOrgIds(q, session),
-  ]);
-  const predicate = await compileVisibility(q, session.domain, rules, visible, 'd', 0);
+  const key = session.scopeVersion ? `${session.scopeVersion}|${session.userId}|${session.domain}` : null;
+  let predicate = key ? PREDICATES.get(key) : undefined;
+  if (!predicate) {
+    const [rules, visible] = await Promise.all([
+      ruleCriteriaOf(q, session.userId, session.domain),
+      visibleOrgIds(q, session),
+    ]);
+    predicate = await compileVisibility(q, session.domain, rules, visible, 'd', 0);
+    if (key) {
+      if (PREDICATES.size >= PREDICATE_ENTRIES) PREDICATES.delete(PREDICATES.keys().next().value as string);
+      PREDICATES.set(key, predicate);
+    }
+  }
   return { schema: schemaOf(session.domain), params: [...predicate.params], conditions: [predicate.sql] };
 }
+
+/** Compiled predicates by scope version, user and domain; the oldest entry goes first when full. */
+const PREDICATES = new Map<string, SqlPredicate>();
+const PREDICATE_ENTRIES = 2_000;
 
 /** `visibleWhere` narrowed to some ids (each checked as a uuid: a malformed one is a 404). */
 export async function visibleIdsWhere(q: Queryable, session: Session, ids: readonly string[]): Promise<Where> {

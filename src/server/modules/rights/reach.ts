@@ -18,14 +18,33 @@ export interface Reach {
   readonly visible: readonly string[];
 }
 
+/**
+ * The administrator's reach. It changes only with the scope version (access rows and the tree bump
+ * it; read with the session on every call, on every node), so a reach read at version v is reused
+ * while the version is v; without a version it is read afresh.
+ */
 export async function reachOf(q: Queryable, session: SessionContext): Promise<Reach> {
+  const key = session.scopeVersion
+    ? `${session.scopeVersion}|${session.userId}|${session.domain}|${session.baseOrgId}`
+    : null;
+  const cached = key ? REACHES.get(key) : undefined;
+  if (cached) return { ...cached, session };
   const s = schemaOf(session.domain);
   const [visible, company] = await Promise.all([
     visibleOrgIds(q, session),
     q.query<{ id: string | null }>(`SELECT ${s}.company_of($1) AS id`, [session.baseOrgId]),
   ]);
-  return { session, visible, companyId: company.rows[0]?.id ?? session.baseOrgId };
+  const reach = { session, visible, companyId: company.rows[0]?.id ?? session.baseOrgId };
+  if (key) {
+    if (REACHES.size >= REACH_ENTRIES) REACHES.delete(REACHES.keys().next().value as string);
+    REACHES.set(key, reach);
+  }
+  return reach;
 }
+
+/** Reaches by scope version, administrator, domain and base organisation; oldest out first when full. */
+const REACHES = new Map<string, Reach>();
+const REACH_ENTRIES = 1_000;
 
 /** SQL: `user` shares an organisation with the administrator (`$d` the domain, `$v` the visible ids). */
 export const readableSql = (user: string, d: string, v: string): string =>

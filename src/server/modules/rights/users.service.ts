@@ -179,21 +179,39 @@ export async function listUsers(db: Queryable, session: SessionContext, body: Us
       AND ($4::text IS NULL OR ${SEARCHED} LIKE lower($4))`;
   const params = [session.domain, reach.visible, body.status ?? null, body.search ? likeContains(body.search) : null];
   const order = orderBy(body.order);
-  const [counted, page] = await Promise.all([
-    db.query<{ n: number }>(`SELECT count(*)::int AS n FROM directory.users u WHERE ${where}`, params),
+  // The total tests every user of the directory for the administrator's reach (15–20 ms at 10,000
+  // on PGlite); everything it depends on bumps the scope version (migrations 0014, 0021, 0034), so
+  // it is counted once per version, administrator and filters, and the page alone is read after.
+  const countKey = session.scopeVersion
+    ? JSON.stringify([session.scopeVersion, session.userId, session.domain, session.baseOrgId, params[2], params[3]])
+    : null;
+  const known = countKey ? USER_COUNTS.get(countKey) : undefined;
+  const [count, page] = await Promise.all([
+    known ??
+      db
+        .query<{ n: number }>(`SELECT count(*)::int AS n FROM directory.users u WHERE ${where}`, params)
+        .then(({ rows }) => rows[0]?.n ?? 0),
     db.query<{ id: string }>(`SELECT u.id FROM directory.users u WHERE ${where} ORDER BY ${order} OFFSET $5 LIMIT $6`, [
       ...params,
       body.offset ?? 0,
       body.limit ?? 20,
     ]),
   ]);
+  if (countKey && known === undefined) {
+    if (USER_COUNTS.size >= USER_COUNT_ENTRIES) USER_COUNTS.delete(USER_COUNTS.keys().next().value as string);
+    USER_COUNTS.set(countKey, count);
+  }
   const rows = await userRows(
     db,
     reach,
     page.rows.map((r) => r.id),
   );
-  return { count: counted.rows[0]?.n ?? 0, items: rows.map((row) => toView(row, reach)) };
+  return { count, items: rows.map((row) => toView(row, reach)) };
 }
+
+/** Users list totals by scope version, administrator and filters; the oldest entry goes first when full. */
+const USER_COUNTS = new Map<string, number>();
+const USER_COUNT_ENTRIES = 1_000;
 
 export async function getUser(db: Queryable, session: SessionContext, id: string): Promise<UserAdminView> {
   const reach = await reachOf(db, session);
