@@ -2,7 +2,7 @@
  * `POST /doc/pdf/archive` → `documents.zip`: the documents of a selection (`ids`) or of a filter,
  * streamed as the zip is built. The rows (names, employees, periods, SHA-256) are read first — a
  * few hundred bytes each — and each file's bytes only when its turn comes (`addReadStreamLazy`), so
- * whatever the count, one file at a time is in memory; the reply's back-pressure paces the reads.
+ * whatever the count, a few files at a time are in memory (READ_AHEAD_FILES, READ_AHEAD_BYTES); the reply's back-pressure paces the reads.
  * PDFs are already compressed: entries are stored, not deflated. `manifest.csv` opens the zip.
  */
 import { Readable } from 'node:stream';
@@ -14,6 +14,10 @@ import { readFile } from '../../files/store.ts';
 import { ApiFailure } from '../../http/errors.ts';
 import { type Session, addFilter, visibleIdsWhere, visibleWhere } from './query.ts';
 import { type DocumentRow, selectRows } from './read.service.ts';
+
+/** Files read ahead of the one streaming, at most (and at most this many bytes: PDFs go up to 10 MB). */
+const READ_AHEAD_FILES = 4;
+const READ_AHEAD_BYTES = 8 * 1024 * 1024;
 
 export interface Archive {
   readonly stream: NodeJS.ReadableStream;
@@ -73,8 +77,9 @@ export async function buildArchive(q: Queryable, session: Session, body: Documen
   const mtime = new Date();
   // UTF-8 with its byte order mark, so spreadsheets read the accents.
   zip.addBuffer(Buffer.from(`\ufeff${lines.join('\r\n')}\r\n`, 'utf8'), 'manifest.csv', { mtime, compress: true });
-  // The next file is read while this one streams (its CRC and the socket's pace overlap the
-  // database's round trips): two files in memory at most.
+  // The next files are read while this one streams (their CRC and the socket's pace overlap the
+  // database's round trips; on PostgreSQL, where the bytes are rows, the pool reads them side by
+  // side): at most READ_AHEAD_FILES files or READ_AHEAD_BYTES ahead of the one streaming.
   const reads = new Map<number, Promise<Buffer | null>>();
   const read = (i: number): Promise<Buffer | null> => {
     let bytes = reads.get(i);
@@ -87,11 +92,19 @@ export async function buildArchive(q: Queryable, session: Session, body: Documen
     }
     return bytes;
   };
+  const readAhead = (from: number): void => {
+    let ahead = 0;
+    for (let j = from; j < rows.length && j < from + READ_AHEAD_FILES; j++) {
+      ahead += rows[j]!.size ?? 0;
+      if (j > from && ahead > READ_AHEAD_BYTES) break;
+      void read(j);
+    }
+  };
   rows.forEach((row, i) => {
     zip.addReadStreamLazy(names[i]!, { mtime: new Date(row.deposited_at), compress: false }, (cb) => {
       const bytes = read(i);
       reads.delete(i);
-      if (i + 1 < rows.length) void read(i + 1);
+      readAhead(i + 1);
       bytes.then(
         (file) => cb(null, Readable.from(file ? [file] : [])),
         (error: unknown) => cb(error, Readable.from([])),
