@@ -4,8 +4,10 @@ import { existsSync, readFileSync } from 'node:fs';
 
 export const HAPROXY_TEMPLATE = 'deploy/haproxy.cfg';
 
-/** `/usr/sbin/haproxy` (Debian's package) or one on PATH; null when absent. */
+/** `HAPROXY` (a path, or `none` to run without a balancer), else Debian's `/usr/sbin/haproxy` or one on PATH; null when absent. */
 export function findHaproxy() {
+  if (process.env.HAPROXY === 'none') return null;
+  if (process.env.HAPROXY) return existsSync(process.env.HAPROXY) ? process.env.HAPROXY : null;
   const candidates = ['/usr/sbin/haproxy', '/usr/bin/haproxy', '/usr/local/sbin/haproxy', '/usr/local/bin/haproxy'];
   for (const dir of (process.env.PATH ?? '').split(':')) if (dir) candidates.push(`${dir}/haproxy`);
   return candidates.find((path) => existsSync(path)) ?? null;

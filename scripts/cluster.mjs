@@ -6,6 +6,7 @@
 //   API_NODES     API nodes (default 2), on PORT+1, PORT+2, …
 //   WORKERS       workers (default 1)
 //   PORT          the balancer's port (default 8080)
+//   HAPROXY       the haproxy binary (default: /usr/sbin/haproxy or PATH), or `none`
 //
 // Without HAProxy installed (`apt-get install haproxy`), the API nodes are started all the same and
 // their own addresses printed. Ctrl-C stops every process.

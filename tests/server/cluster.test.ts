@@ -11,6 +11,7 @@
  * - B killed: its client reconnects to A (or through the balancer), follows again — the server checks
  *   it again — and hears the final status.
  *
+ * `HAPROXY=none` runs it without the balancer even where HAProxy is installed.
  * Skipped when no PostgreSQL answers (PG_ADMIN_URL) or SKIP_PG=1. In CI it runs once, in the pass of
  * the server suites on PostgreSQL (TEST_DATABASE_URL set), not in `npm test` before it.
  */
