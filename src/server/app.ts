@@ -31,6 +31,7 @@ import { signbookRoutes } from './modules/signbook/routes.ts';
 import { staticRoutes } from './modules/static/routes.ts';
 import { userRoutes } from './modules/user/routes.ts';
 import { type MailPort, createMailPort } from './ports/mail.ts';
+import type { PushAdapter } from './push/cluster.ts';
 import { type Push, type PushServer, attachPush, noPush } from './push/push.ts';
 
 declare module 'fastify' {
@@ -46,6 +47,8 @@ export interface BuildAppOptions {
   mail?: MailPort;
   /** Attach socket.io to the app's HTTP server (off for `inject`-only tests). */
   push?: boolean;
+  /** Several nodes: socket.io's PostgreSQL adapter relays push between them (push/cluster.ts). */
+  pushCluster?: PushAdapter;
   logger?: boolean;
   /** The job queue (pg-boss); without it, campaign jobs run inline after the request's commit. */
   jobs?: JobSender;
@@ -81,7 +84,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         .send({ key: ERROR_KEYS.badRequest, status: 400, message: error.message });
     },
   });
-  const attached = options.push ? attachPush(app.server, db, config) : null;
+  const attached = options.push
+    ? attachPush(app.server, db, config, options.pushCluster ? { cluster: options.pushCluster } : {})
+    : null;
   const push = attached?.push ?? noPush;
   app.decorate('push', push);
   app.decorate('io', attached?.io ?? null);

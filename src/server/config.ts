@@ -22,6 +22,11 @@ export interface Config {
    */
   readonly refreshReuseGraceS: number;
   readonly role: Role;
+  /**
+   * PUSH_ADAPTER: how push reaches the clients of other nodes. `postgres` (the default with
+   * DATABASE_URL): socket.io's PostgreSQL adapter; `none`: this process's clients only (PGlite always).
+   */
+  readonly pushAdapter: 'postgres' | 'none';
   /** Base of the links written in e-mails; never taken from the request's Host header. */
   readonly publicUrl: string;
   /** Built SPA directory. */
@@ -93,6 +98,16 @@ const roleOf = (value: string | undefined): Role => {
   throw new Error(`ROLE must be all, api or worker, got "${value}"`);
 };
 
+const pushAdapterOf = (env: Env): 'postgres' | 'none' => {
+  if (env.PUSH_ADAPTER === 'redis')
+    throw new Error(
+      'PUSH_ADAPTER=redis: the Redis adapter is not built; push across nodes uses PostgreSQL (README « How it scales »)',
+    );
+  if (env.PUSH_ADAPTER === 'none' || !env.DATABASE_URL) return 'none';
+  if (env.PUSH_ADAPTER === undefined || env.PUSH_ADAPTER === '' || env.PUSH_ADAPTER === 'postgres') return 'postgres';
+  throw new Error(`PUSH_ADAPTER must be postgres or none, got "${env.PUSH_ADAPTER}"`);
+};
+
 const flag = (value: string | undefined): boolean => value !== undefined && /^(1|true|yes|on)$/i.test(value.trim());
 
 const ssoOf = (env: Env, port: number, publicUrl: string): SsoConfig => {
@@ -150,6 +165,7 @@ export const loadConfig = (env: Env = process.env, overrides: Partial<Config> = 
     refreshTokenTtlS: int(env.REFRESH_TOKEN_TTL_S, 43_200, 'REFRESH_TOKEN_TTL_S'),
     refreshReuseGraceS: int(env.REFRESH_REUSE_GRACE_S, 30, 'REFRESH_REUSE_GRACE_S'),
     role: roleOf(env.ROLE),
+    pushAdapter: pushAdapterOf(env),
     publicUrl,
     webDir: env.WEB_DIR || 'dist/web',
     version: env.APP_VERSION || '0.1.0',

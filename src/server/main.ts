@@ -10,6 +10,7 @@ import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { DataDirUnreadable, openDb } from './db/db.ts';
 import { DataDirInUse } from './db/lock.ts';
+import { CLUSTER_LOCKS, isClusterLockHeld, splitLock, withClusterLock } from './db/advisory.ts';
 import { startMaintenance } from './db/maintenance.ts';
 import { migrate } from './db/migrate.ts';
 import { seedDemo } from './db/seed/demo.ts';
@@ -26,21 +27,32 @@ import { CAMPAIGN_SPLIT_JOB, type SplitJobData, resumeSplits, runSplitJob } from
 import { SIGNBOOK_SEAL_JOB, type SealJobData, resumeSeals, runSealJob } from './modules/signbook/seal.job.ts';
 import { MAIL_DELIVER_JOB, consoleEcho, createMailPort } from './ports/mail.ts';
 import { safePortOf } from './ports/safe.ts';
+import { type PushAdapter, postgresPushAdapter, pushPublisher } from './push/cluster.ts';
 import { noPush, type Push } from './push/push.ts';
 
 const FILES_SWEEP_EVERY_MS = 6 * 60 * 60 * 1000;
 
 const PREPARE_FLAG = '--prepare-only';
 
-/** Opens the database, migrates it and seeds the demo on an empty one. */
+/**
+ * Opens the database, migrates it and seeds the demo on an empty one. On PostgreSQL several nodes may
+ * start at once: the first to take the cluster's prepare lock does it, the others wait and find it done.
+ */
 async function prepare(config: ReturnType<typeof loadConfig>) {
   const db = await openDb({
     ...(config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir }),
     ...(config.filesDir ? { filesDir: config.filesDir } : {}),
   });
-  await migrate(db);
-  const seeded = config.seed === 'demo' ? await seedDemo(db) : { seeded: false };
-  return { db, seeded };
+  const prepared = await withClusterLock(
+    db,
+    CLUSTER_LOCKS.prepare,
+    async () => {
+      await migrate(db);
+      return config.seed === 'demo' ? await seedDemo(db) : { seeded: false };
+    },
+    { wait: true },
+  );
+  return { db, seeded: prepared.ran ? prepared.value : { seeded: false } };
 }
 
 /**
@@ -96,37 +108,68 @@ async function main(): Promise<void> {
     await queue.work<{ outboxId: string }>(MAIL_DELIVER_JOB, ({ outboxId }) => mail.deliverNow(outboxId));
   }
 
-  // The dispatch job pushes through the HTTP server's socket.io once it exists (none on a worker).
-  let push: Push = noPush;
+  // Push across nodes on PostgreSQL (push/cluster.ts): API nodes share their rooms through the adapter,
+  // a worker publishes through it. The dispatch job pushes through the HTTP server's socket.io once it
+  // exists (ROLE=all), through the publisher on a worker.
+  const clustered = config.databaseUrl !== null && config.pushAdapter === 'postgres';
+  if (process.env.REDIS_URL)
+    console.warn('REDIS_URL is ignored: the Redis push adapter is not built (push across nodes uses PostgreSQL).');
+  let push: Push = config.role === 'worker' && clustered ? pushPublisher(db, config.databaseUrl!) : noPush;
+  const pushCluster: PushAdapter | null =
+    config.role !== 'worker' && clustered ? postgresPushAdapter(config.databaseUrl!) : null;
+  let stopSweep = (): void => undefined;
   if (config.role !== 'api') {
-    // Bytes in FILES_DIR whose row was deleted or never committed (a process killed mid-write).
+    // Bytes in FILES_DIR whose row was deleted or never committed (a process killed mid-write); one node at a time.
     const sweep = (): Promise<unknown> =>
-      db.files.sweep(db).catch((error: unknown) => console.error('files sweep failed', error));
-    await sweep();
-    setInterval(() => void sweep(), FILES_SWEEP_EVERY_MS).unref();
+      withClusterLock(db, CLUSTER_LOCKS.sweep, () => db.files.sweep(db), { wait: false }).catch((error: unknown) =>
+        console.error('files sweep failed', error),
+      );
+    const timer = setInterval(() => void sweep(), FILES_SWEEP_EVERY_MS);
+    timer.unref();
+    stopSweep = () => clearInterval(timer);
     await queue.work<DispatchJobData>(CAMPAIGN_DISPATCH_JOB, (data) =>
       runDispatchJob({ db, push, safe: safePortOf({ db }), mail, publicUrl: config.publicUrl }, data),
     );
-    // A process killed mid-distribution left campaigns waiting: their documents are guarded, so resending is safe.
-    await resumeDispatches(db, DOMAINS, (data) => queue.send(CAMPAIGN_DISPATCH_JOB, data));
     // The split job: a source not marked split_done is wiped and redone, so resending never duplicates parts.
-    await queue.work<SplitJobData>(CAMPAIGN_SPLIT_JOB, (data) =>
-      runSplitJob({ db, push, jobs: queue, safe: safePortOf({ db }), mail, publicUrl: config.publicUrl }, data),
-    );
-    await resumeSplits(db, DOMAINS, (data) => queue.send(CAMPAIGN_SPLIT_JOB, data));
+    // One worker of the cluster splits a campaign at a time (a resent job finding it taken ends at once);
+    // a worker killed mid-split drops its connection, and with it the lock.
+    await queue.work<SplitJobData>(CAMPAIGN_SPLIT_JOB, async (data) => {
+      const splitDeps = { db, push, jobs: queue, safe: safePortOf({ db }), mail, publicUrl: config.publicUrl };
+      await withClusterLock(db, splitLock(data.domain, data.campaignId), () => runSplitJob(splitDeps, data), {
+        wait: false,
+      });
+    });
     // Signbook sealing: idempotent (a signbook no longer SEALING is left alone), so resending is safe.
     await queue.work<SealJobData>(SIGNBOOK_SEAL_JOB, (data) =>
       runSealJob({ db, push, safe: safePortOf({ db }) }, data),
     );
-    await resumeSeals(db, (data) => queue.send(SIGNBOOK_SEAL_JOB, data));
+    // Startup work, once across the cluster at a time: nodes starting together take turns, and a
+    // campaign whose split another worker is running now is left to it.
+    await withClusterLock(
+      db,
+      CLUSTER_LOCKS.resume,
+      async () => {
+        await db.files.sweep(db).catch((error: unknown) => console.error('files sweep failed', error));
+        // A process killed mid-distribution left campaigns waiting: their documents are guarded, so resending is safe.
+        await resumeDispatches(db, DOMAINS, (data) => queue.send(CAMPAIGN_DISPATCH_JOB, data));
+        await resumeSplits(db, DOMAINS, async (data) => {
+          if (!(await isClusterLockHeld(db, splitLock(data.domain, data.campaignId))))
+            await queue.send(CAMPAIGN_SPLIT_JOB, data);
+        });
+        await resumeSeals(db, (data) => queue.send(SIGNBOOK_SEAL_JOB, data));
+      },
+      { wait: true },
+    );
   }
 
   if (config.role === 'worker') {
     console.log(
-      'ROLE=worker: working background jobs (mail delivery, campaign distribution); no HTTP server in this process.',
+      `ROLE=worker: working background jobs (mail, campaign split and distribution, sealing)${clustered ? ', publishing through the PostgreSQL push adapter' : ''}; no HTTP server in this process.`,
     );
     const stopWorker = async (): Promise<void> => {
+      stopSweep();
       await queue.stop();
+      await push.close();
       await db.close();
       process.exit(0);
     };
@@ -144,6 +187,7 @@ async function main(): Promise<void> {
     mail,
     jobs: queue,
     push: true,
+    ...(pushCluster ? { pushCluster } : {}),
     logger: process.argv.includes('--dev'),
   });
   push = app.push;
@@ -151,7 +195,9 @@ async function main(): Promise<void> {
 
   const shown = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
   const url = `http://${shown}:${config.port}/`;
-  const storage = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.dataDir}`;
+  const storage = config.databaseUrl
+    ? `PostgreSQL (DATABASE_URL), ROLE=${config.role}${clustered ? ', push across nodes' : ''}`
+    : `PGlite in ${config.dataDir}`;
   console.log(
     `\nPaie Docs is running: ${url}  (${storage}${seeded.seeded ? ', demo data just seeded' : ''}; ready in ${Date.now() - started} ms)`,
   );
@@ -176,6 +222,7 @@ async function main(): Promise<void> {
   const stop = async (signal: string): Promise<void> => {
     console.log(`\n${signal}: stopping`);
     stopMaintenance();
+    stopSweep();
     await app.close();
     await demoSso?.idp.close();
     await queue.stop();

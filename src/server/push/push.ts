@@ -10,6 +10,11 @@
  * client reconnects with its current token, or `session.resume`s first), when its session is revoked,
  * and its rooms are recomputed — left at once — whenever access rows, the organisation tree or rights
  * (flags, groups, rules: the scope version moves) change.
+ *
+ * Several nodes (issue 17, push/cluster.ts): with the PostgreSQL adapter every broadcast reaches the
+ * sockets of every node; what each node must work out for its own sockets (rooms after a change of
+ * access, badge counts per session) is asked of every node with `serverSideEmit`, and each node acts
+ * on its local sockets only (`io.local`), so nothing waits for a round trip through the cluster.
  */
 import type { Server as HttpServer } from 'node:http';
 import { Server, type Socket } from 'socket.io';
@@ -35,12 +40,19 @@ import { ApiFailure } from '../http/errors.ts';
 import { type SessionContext, authenticate, loadSession } from '../auth/sessions.ts';
 import { visibleOrgIds } from '../auth/scope.ts';
 import type { Config } from '../config.ts';
+import type { PushAdapter } from './cluster.ts';
 import { type Queryable, schemaOf } from '../db/db.ts';
+import { campaignById } from '../modules/dispatch/campaign.repo.ts';
 import { badgeCounts } from '../modules/hrdesk/service.ts';
 import { guestOf } from '../modules/signbook/guest.ts';
 
-export type PushServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
-type PushSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+/** Between nodes (`serverSideEmit`): work each node does for its own sockets. */
+export interface InterNodeEvents {
+  'access.changed': (target: { userId: string } | null) => void;
+  'badges.refresh': (target: { domain: DomainId; orgId: string }) => void;
+}
+export type PushServer = Server<ClientToServerEvents, ServerToClientEvents, InterNodeEvents, SocketData>;
+type PushSocket = Socket<ClientToServerEvents, ServerToClientEvents, InterNodeEvents, SocketData>;
 
 export interface Push {
   /** To the sockets that see the organisation and hold the event's feature (`ORG_EVENT_FEATURES`). */
@@ -90,8 +102,22 @@ const FOLLOW_FEATURE: Record<'campaigns' | 'signbooks', Feature> = {
   signbooks: 'ParaphList',
 };
 
-export function attachPush(server: HttpServer, db: Queryable, config: Ttl): { io: PushServer; push: Push } {
-  const io: PushServer = new Server(server, { path: SOCKET_PATH, serveClient: false });
+export interface AttachPushOptions {
+  /** The cluster's adapter (push/cluster.ts); absent: this process's sockets only. */
+  cluster?: PushAdapter;
+}
+
+export function attachPush(
+  server: HttpServer,
+  db: Queryable,
+  config: Ttl,
+  options: AttachPushOptions = {},
+): { io: PushServer; push: Push } {
+  const io: PushServer = new Server(server, {
+    path: SOCKET_PATH,
+    serveClient: false,
+    ...(options.cluster ? { adapter: options.cluster.adapter } : {}),
+  });
   /** Each session socket's timer: it closes when the access token it was admitted with expires. */
   const expiries = new WeakMap<PushSocket, NodeJS.Timeout>();
 
@@ -146,19 +172,23 @@ export function attachPush(server: HttpServer, db: Queryable, config: Ttl): { io
     }
   };
 
-  const push = createPush(io, db, async (target) => {
-    const sockets = target ? await io.in(roomForUser(target.userId)).fetchSockets() : await io.fetchSockets();
-    for (const remote of sockets) {
-      const socket = io.sockets.sockets.get(remote.id);
-      if (!socket || socket.data.guest || !socket.data.sessionId) continue;
-      const session = await loadSession(db, socket.data.sessionId);
-      if (!session) {
-        socket.emit('session.expired', { key: ERROR_KEYS.authInvalidToken });
-        socket.disconnect(true);
-        continue;
+  const push = createPush(io, db, {
+    clustered: Boolean(options.cluster),
+    closeCluster: options.cluster ? () => options.cluster!.end() : undefined,
+    localAccessChanged: async (target) => {
+      const sockets = await (target ? io.local.in(roomForUser(target.userId)) : io.local).fetchSockets();
+      for (const remote of sockets) {
+        const socket = io.sockets.sockets.get(remote.id);
+        if (!socket || socket.data.guest || !socket.data.sessionId) continue;
+        const session = await loadSession(db, socket.data.sessionId);
+        if (!session) {
+          socket.emit('session.expired', { key: ERROR_KEYS.authInvalidToken });
+          socket.disconnect(true);
+          continue;
+        }
+        await joinRooms(socket, session, false).catch(() => socket.disconnect(true));
       }
-      await joinRooms(socket, session, false).catch(() => socket.disconnect(true));
-    }
+    },
   });
 
   io.use((socket, next) => {
@@ -217,6 +247,12 @@ export function attachPush(server: HttpServer, db: Queryable, config: Ttl): { io
         const visible = orgId ? (await visibleOrgIds(db, { userId, domain })).includes(orgId) : false;
         if (visible) await socket.join(`${table}:${domain}:${id}`);
         ack(visible);
+        // The campaign as it is now: a client that (re)follows after a reconnection — to this node or
+        // another — misses no status reached while it was away (the adapter keeps no missed packets).
+        if (visible && table === 'campaigns' && session.features.has('DocListDispatch')) {
+          const campaign = await campaignById(db, domain, id);
+          if (campaign) socket.emit('campaign.updated', campaign);
+        }
       })().catch(() => ack(false));
     };
     socket.on('campaign.follow', (id, ack) => follow('campaigns', id, ack));
@@ -226,15 +262,36 @@ export function attachPush(server: HttpServer, db: Queryable, config: Ttl): { io
   return { io, push };
 }
 
-export function createPush(
-  io: PushServer,
-  db: Queryable,
-  accessChanged: Push['accessChanged'] = async () => undefined,
-): Push {
+export interface CreatePushOptions {
+  /** Other nodes exist (the PostgreSQL adapter): per-node work is also asked of them. */
+  clustered?: boolean;
+  /** This node's part of `accessChanged` (its own sockets); none on a node without sockets. */
+  localAccessChanged?: (target: { userId: string } | null) => Promise<void>;
+  /** Ends the adapter's pool once the server closed. */
+  closeCluster?: (() => Promise<void>) | undefined;
+}
+
+export function createPush(io: PushServer, db: Queryable, options: CreatePushOptions = {}): Push {
+  const { clustered = false, localAccessChanged = async () => undefined } = options;
   const sendBadges = async (sessionId: string): Promise<void> => {
     const session = await loadSession(db, sessionId);
     if (session) io.to(roomForSession(sessionId)).emit('badges.updated', await badgeCounts(db, session));
   };
+  /** Badge counts for the sessions with a socket on this node that follow the organisation. */
+  const localBadges = async (target: { domain: DomainId; orgId: string }): Promise<void> => {
+    const sockets = await io.local.in(roomForOrg(target.domain, target.orgId)).fetchSockets();
+    const sessions = new Set(sockets.map((socket) => socket.data.sessionId).filter(Boolean));
+    await Promise.all(
+      [...sessions].map(async (sessionId) => {
+        const session = await loadSession(db, sessionId);
+        if (session) io.local.to(roomForSession(sessionId)).emit('badges.updated', await badgeCounts(db, session));
+      }),
+    );
+  };
+  if (clustered) {
+    io.on('access.changed', (target) => void localAccessChanged(target).catch(() => undefined));
+    io.on('badges.refresh', (target) => void localBadges(target).catch(() => undefined));
+  }
   return {
     publishToOrg: (domain, orgId, event, payload) => {
       io.to(roomForOrgFeature(domain, orgId, ORG_EVENT_FEATURES[event])).emit(
@@ -246,7 +303,12 @@ export function createPush(
       io.to(roomForUser(userId)).emit(event, ...([payload] as Parameters<ServerToClientEvents[typeof event]>));
     },
     async publishToGuests(domain, signbookId, event, payloadFor) {
-      const sockets = await io.in(roomForSignbook(domain, signbookId)).fetchSockets();
+      const room = roomForSignbook(domain, signbookId);
+      // Across the cluster; a node that died a moment ago makes the request time out: this node's guests still hear it.
+      const sockets = await io
+        .in(room)
+        .fetchSockets()
+        .catch(() => io.local.in(room).fetchSockets());
       const bySignatory = new Map<string, typeof sockets>();
       for (const socket of sockets) {
         const id = socket.data.guest?.signatoryId;
@@ -262,21 +324,27 @@ export function createPush(
     },
     async refreshBadges(target) {
       if ('sessionId' in target) return sendBadges(target.sessionId);
-      const sockets = await io.in(roomForOrg(target.domain, target.orgId)).fetchSockets();
-      const sessions = new Set(sockets.map((socket) => socket.data.sessionId));
-      await Promise.all([...sessions].map(sendBadges));
+      if (clustered) io.serverSideEmit('badges.refresh', target);
+      await localBadges(target);
     },
     sessionRevoked(sessionId, key) {
       const room = roomForSession(sessionId);
       io.to(room).emit('session.expired', { key });
-      // A namespace disconnect (not closing the transport) is queued after the event above.
+      // A namespace disconnect (not closing the transport) is queued after the event above; on every node.
       io.in(room).disconnectSockets(false);
     },
-    accessChanged,
-    // Drops every client but leaves the HTTP server to Fastify, which closes it itself.
+    async accessChanged(target) {
+      if (clustered) io.serverSideEmit('access.changed', target ?? null);
+      await localAccessChanged(target ?? null);
+    },
+    // Drops this node's clients (not the cluster's) but leaves the HTTP server to Fastify, which closes it itself.
     close: async () => {
-      io.disconnectSockets(true);
-      io.engine.close();
+      io.local.disconnectSockets(true);
+      io.engine?.close();
+      if (clustered) {
+        await io.of('/').adapter.close();
+        await options.closeCluster?.();
+      }
     },
   };
 }
