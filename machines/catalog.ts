@@ -1,5 +1,7 @@
 /** Every machine with its fixtures: what the path scripts and docs walk. */
 import type { AnyMachineSnapshot, AnyStateMachine } from 'xstate';
+import { alertFixtures } from './alerts/alert.fixtures.ts';
+import { alertMachine } from './alerts/alert.machine.ts';
 import { alertsFixtures } from './alerts/alerts.fixtures.ts';
 import { alertsMachine } from './alerts/alerts.machine.ts';
 import { authFixtures } from './auth/auth.fixtures.ts';
@@ -45,6 +47,7 @@ export const MACHINES: readonly CatalogEntry[] = [
   { name: 'auth', machine: authMachine, fixtures: authFixtures },
   { name: 'domain-choice', machine: domainChoiceMachine, fixtures: domainChoiceFixtures, input: DOMAIN_CHOICE_INPUT },
   { name: 'alerts', machine: alertsMachine, fixtures: alertsFixtures },
+  { name: 'alert', machine: alertMachine, fixtures: alertFixtures },
   { name: 'notifications', machine: notificationsMachine, fixtures: notificationsFixtures },
   {
     name: 'employee-form',

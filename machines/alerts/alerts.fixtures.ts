@@ -11,8 +11,15 @@ export const BADGES: BadgeCounts = {
 
 const SUCCESS = alertId('success', ALERT_KEYS.employees.createSuccess);
 
+type DoneEvent = Extract<AlertsEvent, { actorId: string }>;
 type EventOf<T extends AlertsEventType> = Extract<AlertsEvent, { type: T }>;
-type Fixtures = { readonly [T in AlertsEventType]: readonly EventOf<T>[] };
+/** Every event type a fixture list; an alert actor's end under the chart's wildcard `xstate.done.actor.*`. */
+type Fixtures = { readonly [T in Exclude<AlertsEventType, DoneEvent['type']>]: readonly EventOf<T>[] } & {
+  readonly 'xstate.done.actor.*': readonly DoneEvent[];
+};
+
+const ended = (id: string): DoneEvent => ({ type: `xstate.done.actor.${id}`, actorId: id, output: { id } });
+const MANUAL_ERROR = alertId('error', ALERT_KEYS.employees.createError);
 
 export const alertsFixtures = {
   'alert.push': [
@@ -37,11 +44,21 @@ export const alertsFixtures = {
   ],
   'alert.close': [{ type: 'alert.close', id: SUCCESS }],
   'reminder.close': [{ type: 'reminder.close', id: TO_VALIDATE_ID }],
-  'alert.expired': [{ type: 'alert.expired', id: SUCCESS }],
+  'xstate.done.actor.*': [ended(SUCCESS), ended(MANUAL_ERROR)],
   'alert.clear': [{ type: 'alert.clear' }],
   'alerts.counts.updated': [
     { type: 'alerts.counts.updated', toValidate: 12, errorRetry: 3, features: ['DocCreateDispatch', 'EmpList'] },
     { type: 'alerts.counts.updated', toValidate: 0, errorRetry: 0, features: ['EmpList'] },
   ],
-  'push.badges.updated': [{ type: 'push.badges.updated', payload: BADGES }],
+  'push.badges.updated': [
+    { type: 'push.badges.updated', payload: BADGES },
+    {
+      type: 'push.badges.updated',
+      payload: {
+        ...BADGES,
+        employees: { ...BADGES.employees, toValidate: 0 },
+        campaigns: { ...BADGES.campaigns, errorRetry: 0 },
+      },
+    },
+  ],
 } as const satisfies Fixtures;

@@ -17,10 +17,32 @@ const start = (features: ('DocCreateDispatch' | 'EmpList')[] = []) => {
 describe('alerts machine', () => {
   it('does not add an alert equal in message and type to a present one', () => {
     const { actor, messages } = start();
+    const deduplicated: string[] = [];
+    actor.on('alert.deduplicated', (e) => deduplicated.push(e.id));
     actor.send({ type: 'alert.push', alert: { message: 'masks.get.error', type: 'error', mode: 'manual' } });
     actor.send({ type: 'alert.push', alert: { message: 'masks.get.error', type: 'error', mode: 'manual' } });
+    expect(deduplicated).toEqual(['error:masks.get.error']);
     actor.send({ type: 'alert.push', alert: { message: 'masks.get.error', type: 'warning', mode: 'manual' } });
     expect(messages()).toEqual(['masks.get.error', 'masks.get.error']);
+    // One actor per alert shown, named by the alert.
+    expect(Object.keys(actor.getSnapshot().children).sort()).toEqual(
+      ['badgeFacts', 'error:masks.get.error', 'warning:masks.get.error'].sort(),
+    );
+  });
+
+  it('is a queue with states: empty until an alert shows, empty again when the last one leaves', () => {
+    const { actor, clock } = start();
+    const toasts = () => (actor.getSnapshot().value as { toasts: string }).toasts;
+    expect(toasts()).toBe('empty');
+    actor.send({ type: 'alert.push', alert: { message: 'ok', type: 'success' } });
+    expect(toasts()).toBe('showing');
+    actor.send({ type: 'alert.push', alert: { message: 'auto', type: 'info' } });
+    clock.increment(ALERT_TIMINGS.successMs);
+    expect(toasts()).toBe('showing');
+    clock.increment(ALERT_TIMINGS.automaticMs);
+    expect(toasts()).toBe('empty');
+    // The ended alerts' actors are gone with them.
+    expect(Object.keys(actor.getSnapshot().children)).toEqual(['badgeFacts']);
   });
 
   it('removes success alerts after 5 s, automatic ones after 16 s, and keeps manual ones', () => {
@@ -147,6 +169,7 @@ describe('alerts machine', () => {
     actor.send({ type: 'alert.clear' });
     expect(messages()).toEqual([]);
     expect(selectReminders(actor.getSnapshot())).toEqual([]);
+    expect(actor.getSnapshot().value).toEqual({ toasts: 'empty', reminders: 'none' });
     clock.increment(20_000);
     expect(messages()).toEqual([]);
   });

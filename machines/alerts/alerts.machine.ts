@@ -1,19 +1,26 @@
 /**
- * The alert queue (seed 001 §8.5). One state; the rules live in guards and actions:
- * an alert equal in message and type to a present one is not added; an alert with a `topic`
- * replaces the present one on that topic (« en cours… » gives way to its outcome); success alerts
- * leave after 5 s and automatic ones after 16 s (a delayed `alert.expired` raised with the alert's
- * id, so a close cancels it). The two count reminders (employees to validate; retry-able failed
- * campaigns, with DocCreateDispatch only) follow `push.badges.updated` / `alerts.counts.updated`
- * into `reminders`, a list of their own drawn in a row above the page: untimed, and once closed
- * (`reminder.close`) away for the session unless their count rises.
+ * The alert queue (seed 001 §8.5), two regions:
+ * - `toasts`: empty ↔ showing. Each alert shown is a child actor of machines/alerts/alert.machine.ts
+ *   (spawned with the alert's id, told `alert.show`), which holds its lifetime as states — 5 s for a
+ *   success alert, 16 s for an automatic one, a manual one until closed — and ends expired or
+ *   closed; its end (`xstate.done.actor.<id>`) takes the alert off the queue. An alert equal in
+ *   message and type (and topic) to a present one is not added (the guarded `isDuplicate` move,
+ *   which only emits `alert.deduplicated`);
+ *   an alert with a `topic` replaces the present one on that topic (« en cours… » gives way to its
+ *   outcome), whose actor is stopped (its timer cancelled with it); `alert.close` is passed to the
+ *   alert's actor; `alert.clear` (session expiry) stops them all and empties the queue (reset).
+ * - `reminders`: none ↔ shown. The two count reminders (employees to validate; retry-able failed
+ *   campaigns, with DocCreateDispatch only) follow `push.badges.updated` / `alerts.counts.updated`:
+ *   untimed, drawn in a row above the page, and once closed (`reminder.close`) away for the session
+ *   unless their count rises (`dismissed`, restored from the input after a reload).
  * Anyone sends `alert.push`; views send `alert.close` / `reminder.close`; the app sends
  * `alert.clear` on session expiry.
  */
-import { assign, enqueueActions, fromEventObservable, setup, type Subscribable } from 'xstate';
+import { assign, emit, enqueueActions, fromEventObservable, setup, type Subscribable } from 'xstate';
 import type { Alert } from '../../src/contract/entities.ts';
+import { alertMachine } from './alert.machine.ts';
 import { COUNT_ALERT_IDS, countAlerts, stillDismissed, toAlert } from './alerts.rules.ts';
-import type { AlertCounts, AlertsContext, AlertsEvent, AlertsInput } from './alerts.types.ts';
+import type { AlertCounts, AlertsContext, AlertsEmitted, AlertsEvent, AlertsInput } from './alerts.types.ts';
 
 type BadgeFact = Extract<AlertsEvent, { type: 'push.badges.updated' }>;
 const silent: Subscribable<BadgeFact> = { subscribe: () => ({ unsubscribe: () => {} }) };
@@ -26,39 +33,98 @@ const countsOf = (event: AlertsEvent): AlertCounts | null => {
   return null;
 };
 
+/** The reminders and closed ones after a count update (null for other events). */
+const remindersAfter = (
+  context: AlertsContext,
+  event: AlertsEvent,
+): Pick<AlertsContext, 'reminders' | 'dismissed'> | null => {
+  const counts = countsOf(event);
+  if (!counts) return null;
+  const features = event.type === 'alerts.counts.updated' ? event.features : context.features;
+  const wanted = countAlerts(counts, features);
+  const dismissed: Record<string, number> = { ...context.dismissed };
+  let reminders: Alert[] = [...context.reminders];
+  for (const id of COUNT_ALERT_IDS) {
+    const next = wanted.get(id);
+    const count = next?.values?.count;
+    if (!next) {
+      // At zero the reminder goes, and a later count shows again even if it had been closed.
+      delete dismissed[id];
+      reminders = reminders.filter((a) => a.id !== id);
+    } else if (typeof count === 'number' && stillDismissed(dismissed, id, count)) {
+      reminders = reminders.filter((a) => a.id !== id);
+    } else {
+      delete dismissed[id];
+      const index = reminders.findIndex((a) => a.id === id);
+      if (index >= 0) reminders[index] = next;
+      else reminders = [...reminders, next];
+    }
+  }
+  return { reminders, dismissed };
+};
+
+/** The shown alert an alert actor's end is about (its id is the alert's). */
+const endedAlert = (context: AlertsContext, event: AlertsEvent): Alert | undefined =>
+  event.type.startsWith('xstate.done.actor.')
+    ? context.alerts.find((a) => a.id === (event as { actorId?: string }).actorId)
+    : undefined;
+
 export const alertsMachine = setup({
-  types: {} as { context: AlertsContext; events: AlertsEvent; input: AlertsInput | undefined },
+  types: {} as {
+    context: AlertsContext;
+    events: AlertsEvent;
+    input: AlertsInput | undefined;
+    emitted: AlertsEmitted;
+  },
   actors: {
     /** The bus's `push.badges.updated`, provided by the app. */
     badgeFacts: fromEventObservable<BadgeFact, void>(() => silent),
+    /** One shown alert's life. */
+    alert: alertMachine,
   },
   guards: {
-    isNewAlert: ({ context, event }) =>
+    isDuplicate: ({ context, event }) =>
       event.type === 'alert.push' &&
-      !context.alerts.some(
+      context.alerts.some(
         (a) => a.message === event.alert.message && a.type === event.alert.type && a.topic === event.alert.topic,
       ),
-    hasAlert: ({ context, event }) =>
-      (event.type === 'alert.close' || event.type === 'alert.expired') && context.alerts.some((a) => a.id === event.id),
+    isShown: ({ context, event }) => event.type === 'alert.close' && context.alerts.some((a) => a.id === event.id),
+    isShownAlertEnd: ({ context, event }) => endedAlert(context, event) !== undefined,
+    isLastAlertEnd: ({ context, event }) => endedAlert(context, event) !== undefined && context.alerts.length === 1,
+    remindsOfCounts: ({ context, event }) => (remindersAfter(context, event)?.reminders.length ?? 0) > 0,
     hasReminder: ({ context, event }) =>
       event.type === 'reminder.close' && context.reminders.some((a) => a.id === event.id),
-    hasAlerts: ({ context }) =>
-      context.alerts.length > 0 || context.reminders.length > 0 || Object.keys(context.dismissed).length > 0,
+    closesLastReminder: ({ context, event }) =>
+      event.type === 'reminder.close' && context.reminders.length === 1 && context.reminders[0]?.id === event.id,
+    hasDismissed: ({ context }) => Object.keys(context.dismissed).length > 0,
   },
   actions: {
-    storeAlert: enqueueActions(({ context, event, enqueue }) => {
+    showAlert: enqueueActions(({ context, event, enqueue }) => {
       if (event.type !== 'alert.push') return;
       const alert = toAlert(event.alert);
-      // The alert on the same topic (or with the same id) gives way: its timer goes with it.
+      // The alert on the same topic (or with the same id) gives way: its actor, and its timer, go with it.
       const replaced = context.alerts.filter((a) => a.id === alert.id || (alert.topic && a.topic === alert.topic));
-      for (const old of replaced) enqueue.cancel(old.id);
+      for (const old of replaced) enqueue.stopChild(old.id);
       enqueue.assign({ alerts: [...context.alerts.filter((a) => !replaced.includes(a)), alert] });
-      if (alert.time > 0) enqueue.raise({ type: 'alert.expired', id: alert.id }, { id: alert.id, delay: alert.time });
+      enqueue.spawnChild('alert', { id: alert.id });
+      enqueue.sendTo(alert.id, { type: 'alert.show', alert });
+    }),
+    emitDeduplicated: emit(({ event }) => ({
+      type: 'alert.deduplicated' as const,
+      id: event.type === 'alert.push' ? toAlert(event.alert).id : '',
+    })),
+    closeAlert: enqueueActions(({ event, enqueue }) => {
+      if (event.type === 'alert.close') enqueue.sendTo(event.id, { type: 'alert.close' });
     }),
     removeAlert: enqueueActions(({ context, event, enqueue }) => {
-      if (event.type !== 'alert.close' && event.type !== 'alert.expired') return;
-      enqueue.cancel(event.id);
-      enqueue.assign({ alerts: context.alerts.filter((a) => a.id !== event.id) });
+      const ended = endedAlert(context, event);
+      if (!ended) return;
+      enqueue.stopChild(ended.id);
+      enqueue.assign({ alerts: context.alerts.filter((a) => a !== ended) });
+    }),
+    resetAlerts: enqueueActions(({ context, enqueue }) => {
+      for (const alert of context.alerts) enqueue.stopChild(alert.id);
+      enqueue.assign({ alerts: [] });
     }),
     dismissReminder: assign(({ context, event }) => {
       if (event.type !== 'reminder.close') return {};
@@ -68,37 +134,11 @@ export const alertsMachine = setup({
         dismissed: typeof count === 'number' ? { ...context.dismissed, [event.id]: count } : context.dismissed,
       };
     }),
-    clearAlerts: enqueueActions(({ context, enqueue }) => {
-      for (const alert of context.alerts) enqueue.cancel(alert.id);
-      enqueue.assign({ alerts: [], reminders: [], dismissed: {} });
-    }),
+    resetReminders: assign({ reminders: [], dismissed: {} }),
     storeFeatures: assign({
       features: ({ context, event }) => (event.type === 'alerts.counts.updated' ? event.features : context.features),
     }),
-    syncReminders: assign(({ context, event }) => {
-      const counts = countsOf(event);
-      if (!counts) return {};
-      const wanted = countAlerts(counts, context.features);
-      const dismissed: Record<string, number> = { ...context.dismissed };
-      let reminders: Alert[] = [...context.reminders];
-      for (const id of COUNT_ALERT_IDS) {
-        const next = wanted.get(id);
-        const count = next?.values?.count;
-        if (!next) {
-          // At zero the reminder goes, and a later count shows again even if it had been closed.
-          delete dismissed[id];
-          reminders = reminders.filter((a) => a.id !== id);
-        } else if (typeof count === 'number' && stillDismissed(dismissed, id, count)) {
-          reminders = reminders.filter((a) => a.id !== id);
-        } else {
-          delete dismissed[id];
-          const index = reminders.findIndex((a) => a.id === id);
-          if (index >= 0) reminders[index] = next;
-          else reminders = [...reminders, next];
-        }
-      }
-      return { reminders, dismissed };
-    }),
+    syncReminders: assign(({ context, event }) => remindersAfter(context, event) ?? {}),
   },
 }).createMachine({
   id: 'alerts',
@@ -109,17 +149,66 @@ export const alertsMachine = setup({
     dismissed: { ...input?.dismissed },
   }),
   invoke: { id: 'badgeFacts', src: 'badgeFacts' },
-  initial: 'ready',
+  type: 'parallel',
   states: {
-    ready: {
-      on: {
-        'alert.push': { guard: 'isNewAlert', actions: 'storeAlert' },
-        'alert.close': { guard: 'hasAlert', actions: 'removeAlert' },
-        'alert.expired': { guard: 'hasAlert', actions: 'removeAlert' },
-        'reminder.close': { guard: 'hasReminder', actions: 'dismissReminder' },
-        'alert.clear': { guard: 'hasAlerts', actions: 'clearAlerts' },
-        'alerts.counts.updated': { actions: ['storeFeatures', 'syncReminders'] },
-        'push.badges.updated': { actions: 'syncReminders' },
+    toasts: {
+      initial: 'empty',
+      states: {
+        empty: {
+          on: { 'alert.push': { target: 'showing', actions: 'showAlert' } },
+        },
+        showing: {
+          on: {
+            'alert.push': [
+              // Deduplicated: equal in message and type (and topic) to a present one, not added again.
+              { guard: 'isDuplicate', actions: 'emitDeduplicated' },
+              { actions: 'showAlert' },
+            ],
+            'alert.close': { guard: 'isShown', actions: 'closeAlert' },
+            // An alert's actor ended (expired or closed): off the queue.
+            'xstate.done.actor.*': [
+              { guard: 'isLastAlertEnd', target: 'empty', actions: 'removeAlert' },
+              { guard: 'isShownAlertEnd', actions: 'removeAlert' },
+            ],
+            'alert.clear': { target: 'empty', actions: 'resetAlerts' },
+          },
+        },
+      },
+    },
+    reminders: {
+      initial: 'none',
+      states: {
+        none: {
+          on: {
+            'alerts.counts.updated': [
+              { guard: 'remindsOfCounts', target: 'shown', actions: ['storeFeatures', 'syncReminders'] },
+              { actions: ['storeFeatures', 'syncReminders'] },
+            ],
+            'push.badges.updated': [
+              { guard: 'remindsOfCounts', target: 'shown', actions: 'syncReminders' },
+              { actions: 'syncReminders' },
+            ],
+            // Session end: what was closed is forgotten too.
+            'alert.clear': { guard: 'hasDismissed', actions: 'resetReminders' },
+          },
+        },
+        shown: {
+          on: {
+            'alerts.counts.updated': [
+              { guard: 'remindsOfCounts', actions: ['storeFeatures', 'syncReminders'] },
+              { target: 'none', actions: ['storeFeatures', 'syncReminders'] },
+            ],
+            'push.badges.updated': [
+              { guard: 'remindsOfCounts', actions: 'syncReminders' },
+              { target: 'none', actions: 'syncReminders' },
+            ],
+            'reminder.close': [
+              { guard: 'closesLastReminder', target: 'none', actions: 'dismissReminder' },
+              { guard: 'hasReminder', actions: 'dismissReminder' },
+            ],
+            'alert.clear': { target: 'none', actions: 'resetReminders' },
+          },
+        },
       },
     },
   },

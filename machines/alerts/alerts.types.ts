@@ -43,13 +43,20 @@ export type AlertsEvent =
   | { readonly type: 'alert.push'; readonly alert: AlertInput }
   | { readonly type: 'alert.close'; readonly id: string }
   | { readonly type: 'reminder.close'; readonly id: string }
-  /** Raised by the machine itself when an alert's lifetime ends. */
-  | { readonly type: 'alert.expired'; readonly id: string }
+  /** An alert's actor ended (its lifetime over, or closed): `actorId` is the alert's id. */
+  | {
+      readonly type: `xstate.done.actor.${string}`;
+      readonly actorId: string;
+      readonly output: { readonly id: string };
+    }
   | { readonly type: 'alert.clear' }
   | ({ readonly type: 'alerts.counts.updated'; readonly features: readonly Feature[] } & AlertCounts)
   | { readonly type: 'push.badges.updated'; readonly payload: BadgeCounts };
 
 export type AlertsEventType = AlertsEvent['type'];
+
+/** Told to whoever listens: an alert was not added, being equal to a present one. */
+export type AlertsEmitted = { readonly type: 'alert.deduplicated'; readonly id: string };
 
 export interface AlertsInput {
   readonly features?: readonly Feature[];

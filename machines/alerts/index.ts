@@ -13,6 +13,7 @@ export type {
   AlertCounts,
   AlertInput,
   AlertsContext,
+  AlertsEmitted,
   AlertsEvent,
   AlertsEventType,
   AlertsInput,

@@ -6,6 +6,7 @@ import { fromEventObservable, fromPromise, type Subscribable } from 'xstate';
 import { PRODUCT, sortDomains, type DomainId } from '../../src/contract/constants.ts';
 import type { CurrentUser, LoginResponse, Session, UserRootOrgs } from '../../src/contract/entities.ts';
 import type { RouteId } from '../../src/contract/routes.ts';
+import { domainChoiceMachine } from '../domain-choice/domain-choice.machine.ts';
 import type { AuthInputEvent, LoginInput, SessionView, SsoLoginInput, SsoVia } from './auth.types.ts';
 
 export interface AuthApiPort {
@@ -98,6 +99,10 @@ export const createAuthActors = ({ api, sessionStore, sessionFacts, appVersion =
     return remember(sessionFromCurrent(user, currentToken(), appVersion));
   };
 
+  const switchDomain = fromPromise<SessionView, { domain: DomainId; microsoft?: boolean }>(({ input }) =>
+    fromCurrent(input.microsoft ? 'auth.switchDomainMicrosoft' : 'auth.switchDomain', { domain: input.domain }),
+  );
+
   return {
     restoreSession: fromPromise<SessionView | null>(async () => {
       if (!sessionStore.getSession() || !sessionStore.getToken()) return null;
@@ -119,9 +124,10 @@ export const createAuthActors = ({ api, sessionStore, sessionFacts, appVersion =
       const answer = await api.call<LoginResponse>(SSO_ROUTES[input.via], { body: input.body });
       return remember(sessionFromLogin(answer, currentToken(), appVersion));
     }),
-    switchDomain: fromPromise<SessionView, { domain: DomainId; microsoft?: boolean }>(({ input }) =>
-      fromCurrent(input.microsoft ? 'auth.switchDomainMicrosoft' : 'auth.switchDomain', { domain: input.domain }),
-    ),
+    /** The dashboard's domain selector, from a session already in a domain. */
+    switchDomain,
+    /** Domain choice after login: its own machine, whose switch is this same call. */
+    domainChoice: domainChoiceMachine.provide({ actors: { switchDomain } }),
     switchOrg: fromPromise<SessionView, { orgId: string }>(({ input }) =>
       fromCurrent('auth.currentOrg', { currentOrgId: input.orgId }),
     ),

@@ -95,14 +95,34 @@ export const authFixtures = {
       error: { key: 'error.auth.sso-not-linked', status: 403, message: 'Aucun compte n’est lié à cette identité' },
     },
   ],
-  'xstate.done.actor.switchDomain': [
-    { type: 'xstate.done.actor.switchDomain', actorId: 'switchDomain', output: SESSIONS.singleDomain },
-  ],
-  'xstate.error.actor.switchDomain': [
+  'xstate.done.actor.domainChoice': [
     {
-      type: 'xstate.error.actor.switchDomain',
-      actorId: 'switchDomain',
-      error: { key: 'error.auth.domain-denied', status: 403 },
+      type: 'xstate.done.actor.domainChoice',
+      actorId: 'domainChoice',
+      output: { ...SESSIONS.multiDomain, domain: 'main' },
+    },
+    { type: 'xstate.done.actor.domainChoice', actorId: 'domainChoice', output: null },
+  ],
+  'xstate.snapshot.domainChoice': [
+    {
+      type: 'xstate.snapshot.domainChoice',
+      snapshot: {
+        value: 'switching',
+        context: { domains: ['legacy', 'main'], microsoft: false, chosen: 'main', error: null, session: null },
+      },
+    },
+    {
+      type: 'xstate.snapshot.domainChoice',
+      snapshot: {
+        value: 'choosing',
+        context: {
+          domains: ['legacy', 'main'],
+          microsoft: false,
+          chosen: 'main',
+          error: { key: 'error.auth.domain-denied' },
+          session: null,
+        },
+      },
     },
   ],
   'xstate.done.actor.changeDomain': [

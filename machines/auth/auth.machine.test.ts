@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, fromEventObservable, fromPromise, waitFor, type Subscribable } from 'xstate';
+import { createActor, fromEventObservable, fromPromise, waitFor, type ActorRefFrom, type Subscribable } from 'xstate';
 import type { DomainId } from '../../src/contract/constants.ts';
 import { ALERT_KEYS } from '../../src/contract/keys.ts';
 import { SESSIONS } from './auth.fixtures.ts';
@@ -7,6 +7,7 @@ import { authMachine } from './auth.machine.ts';
 import { selectAuth } from './auth.selectors.ts';
 import type { AuthEmitted, SessionView } from './auth.types.ts';
 import type { AuthFact } from './auth.actors.ts';
+import { domainChoiceMachine } from '../domain-choice/domain-choice.machine.ts';
 
 /** A tiny hand-driven stream standing in for the bus, counting its subscribers. */
 const factStream = () => {
@@ -26,10 +27,15 @@ const start = (
     restore?: SessionView | null;
     login?: (input: { login: string; password: string }) => Promise<SessionView>;
     switchOrg?: (input: { orgId: string }) => Promise<SessionView>;
+    switchDomain?: (domain: DomainId) => Promise<SessionView>;
   } = {},
 ) => {
   const facts = factStream();
   const calls: string[] = [];
+  const switchDomain = fromPromise(async ({ input }: { input: { domain: DomainId; microsoft?: boolean } }) => {
+    calls.push(`domain:${input.domain}${input.microsoft ? ' (microsoft)' : ''}`);
+    return over.switchDomain ? over.switchDomain(input.domain) : { ...SESSIONS.singleDomain, domain: input.domain };
+  });
   const actor = createActor(
     authMachine.provide({
       actors: {
@@ -38,10 +44,8 @@ const start = (
           calls.push(`login:${input.login}`);
           return over.login ? over.login(input) : SESSIONS.singleDomain;
         }),
-        switchDomain: fromPromise(async ({ input }: { input: { domain: DomainId } }) => {
-          calls.push(`domain:${input.domain}`);
-          return SESSIONS.singleDomain;
-        }),
+        switchDomain,
+        domainChoice: domainChoiceMachine.provide({ actors: { switchDomain } }),
         switchOrg: fromPromise(async ({ input }: { input: { orgId: string } }) => {
           calls.push(`org:${input.orgId}`);
           return over.switchOrg ? over.switchOrg(input) : { ...SESSIONS.singleDomain, orgId: input.orgId };
@@ -99,6 +103,44 @@ describe('auth machine', () => {
     actor.send({ type: 'auth.domain.choose', domain: 'main' });
     expect(selectAuth(await settled(actor)).status).toBe('loggedIn');
     expect(calls).toContain('domain:main');
+    expect(selectAuth(actor.getSnapshot()).session?.domain).toBe('main');
+  });
+
+  it('runs domain choice as its child machine, only while choosing, and follows its refusals', async () => {
+    const { actor } = start({ login: async () => SESSIONS.multiDomain });
+    await settled(actor);
+    expect(actor.getSnapshot().children.domainChoice).toBeUndefined();
+    actor.send({ type: 'auth.login', login: 'multi', password: 'x' });
+    await settled(actor);
+    const child = actor.getSnapshot().children.domainChoice as ActorRefFrom<typeof domainChoiceMachine> | undefined;
+    expect(child?.getSnapshot().value).toBe('choosing');
+    // Abandoning ends the session.
+    child?.send({ type: 'domain.back' });
+    await waitFor(actor, (s) => selectAuth(s).status === 'loggedOut');
+    expect(actor.getSnapshot().children.domainChoice).toBeUndefined();
+  });
+
+  it('shows a refused domain switch as the choice error, and lets the user choose again', async () => {
+    let refuse = true;
+    const { actor } = start({
+      login: async () => SESSIONS.multiDomain,
+      switchDomain: async (domain) => {
+        if (refuse) throw { key: 'error.auth.domain-denied', status: 403 };
+        return { ...SESSIONS.singleDomain, domain };
+      },
+    });
+    await settled(actor);
+    actor.send({ type: 'auth.login', login: 'multi', password: 'x' });
+    await settled(actor);
+    actor.send({ type: 'auth.domain.choose', domain: 'legacy' });
+    const refused = selectAuth(await waitFor(actor, (s) => s.context.domainError !== null));
+    expect(refused.status).toBe('choosingDomain');
+    expect(refused.domainError).toEqual({ key: 'error.auth.domain-denied' });
+    refuse = false;
+    actor.send({ type: 'auth.domain.choose', domain: 'legacy' });
+    const entered = selectAuth(await waitFor(actor, (s) => selectAuth(s).status === 'loggedIn'));
+    expect(entered.session?.domain).toBe('legacy');
+    expect(entered.domainError).toBeNull();
   });
 
   it('keeps the server text of a failed login and flags a blocked account', async () => {

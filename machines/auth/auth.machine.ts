@@ -2,15 +2,23 @@
  * Authentication (seed 000 §4 "Authentication", seed 001 §4, §8.1, §8.3).
  * restoring → loggedOut | session; loggedOut → loggingIn → session (choosingDomain when the
  * user's root organisations span two domains, else loggedIn) → loggingOut → loggedOut.
+ * Domain choice is its own machine (machines/domain-choice), invoked as a child while the session
+ * is in `choosingDomain`: `auth.domain.choose` is forwarded to it, its moves are followed
+ * (`onSnapshot`: switching, refusal) and its output ends the choice — the session in the chosen
+ * domain (loggedIn), or null when abandoned (logout).
  * While a session is open the machine follows the bus (invoked `sessionFacts`): any 401 or a
  * pushed `session.expired` ends it with `expiredReason` and tells the app (`auth.session.expired`)
  * to clear alerts and notifications, wipe storage and show the expiry alert.
  * Views send the `auth.*` intents; the API client and the socket send the `api.*`/`push.*` facts.
  */
-import { assign, emit, setup } from 'xstate';
+import { assign, emit, sendTo, setup } from 'xstate';
 import { ALERT_KEYS } from '../../src/contract/keys.ts';
 import { createAuthActors } from './auth.actors.ts';
-import type { AuthContext, AuthEmitted, AuthEvent, ErrorInfo, SessionView } from './auth.types.ts';
+import { errorInfo } from './auth.errors.ts';
+import type { DomainChoiceContext } from '../domain-choice/domain-choice.types.ts';
+import type { AuthContext, AuthEmitted, AuthEvent, SessionView } from './auth.types.ts';
+
+export { errorInfo } from './auth.errors.ts';
 
 /** Default implementations refuse to run: the app provides real ones, tests provide stubs. */
 const unwired = createAuthActors({
@@ -25,14 +33,6 @@ const unwired = createAuthActors({
   sessionFacts: () => ({ subscribe: () => ({ unsubscribe: () => {} }) }),
 });
 
-export const errorInfo = (error: unknown, fallbackKey: string): ErrorInfo => {
-  if (typeof error === 'object' && error !== null && typeof (error as { key?: unknown }).key === 'string') {
-    const { key, message } = error as { key: string; message?: unknown };
-    return typeof message === 'string' && message ? { key, message } : { key };
-  }
-  return { key: fallbackKey };
-};
-
 /** The server's key behind an expiry, whichever fact carried it. */
 const expiryKey = (event: AuthEvent): string => {
   if (event.type === 'push.session.expired') return event.payload.key;
@@ -46,6 +46,7 @@ export const initialAuthContext: AuthContext = {
   blocked: false,
   expiredReason: null,
   domainError: null,
+  domainSwitching: null,
   orgSwitchError: null,
   signedInWith: null,
 };
@@ -63,6 +64,7 @@ export const authMachine = setup({
     isOtherOrg: ({ context, event }) => event.type === 'auth.org.switch' && event.orgId !== context.session?.orgId,
     isOtherDomain: ({ context, event }) =>
       event.type === 'auth.domain.choose' && event.domain !== context.session?.domain,
+    hasEnteredDomain: ({ event }) => event.type === 'xstate.done.actor.domainChoice' && event.output !== null,
     isUnauthorized: ({ event }) => (event as { error?: { status?: unknown } }).error?.status === 401,
     isAwayFromBaseOrg: ({ context }) => context.session !== null && context.session.orgId !== context.session.baseOrgId,
   },
@@ -94,6 +96,18 @@ export const authMachine = setup({
       domainError: ({ event }) => errorInfo((event as { error?: unknown }).error, ALERT_KEYS.login.domainFailure),
     }),
     clearDomainError: assign({ domainError: null }),
+    forwardDomainChoice: sendTo('domainChoice', ({ event }) => ({
+      type: 'domain.choose' as const,
+      domain: (event as Extract<AuthEvent, { type: 'auth.domain.choose' }>).domain,
+    })),
+    followDomainChoice: assign(({ event }) => {
+      if (event.type !== 'xstate.snapshot.domainChoice') return {};
+      // Only the domain-choice machine's snapshots carry a choice (a stand-in actor's do not).
+      const { value, context } = event.snapshot as { value?: unknown; context?: DomainChoiceContext };
+      if (!context) return {};
+      return { domainError: context.error, domainSwitching: value === 'switching' ? context.chosen : null };
+    }),
+    leaveDomainChoice: assign({ domainSwitching: null }),
     storeOrgSwitchError: assign({
       orgSwitchError: ({ event }) =>
         errorInfo((event as { error?: unknown }).error, ALERT_KEYS.organizations.switchFailure),
@@ -179,19 +193,21 @@ export const authMachine = setup({
       initial: 'loggedIn',
       states: {
         choosingDomain: {
-          on: { 'auth.domain.choose': { target: 'switchingDomain', actions: 'clearDomainError' } },
-        },
-        switchingDomain: {
           invoke: {
-            id: 'switchDomain',
-            src: 'switchDomain',
-            input: ({ context, event }) => ({
-              domain: (event as Extract<AuthEvent, { type: 'auth.domain.choose' }>).domain,
+            id: 'domainChoice',
+            src: 'domainChoice',
+            input: ({ context }) => ({
+              domains: [...new Set((context.session?.domains ?? []).map((d) => d.domain))],
               microsoft: context.signedInWith === 'microsoft',
             }),
-            onDone: { target: 'loggedIn', actions: 'storeSession' },
-            onError: { target: 'choosingDomain', actions: 'storeDomainError' },
+            onSnapshot: { actions: 'followDomainChoice' },
+            onDone: [
+              { guard: 'hasEnteredDomain', target: 'loggedIn', actions: ['leaveDomainChoice', 'storeSession'] },
+              // Abandoned: no domain entered, the session ends.
+              { target: '#auth.loggingOut', actions: 'leaveDomainChoice' },
+            ],
           },
+          on: { 'auth.domain.choose': { actions: 'forwardDomainChoice' } },
         },
         loggedIn: {
           initial: 'idle',

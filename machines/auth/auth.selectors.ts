@@ -1,5 +1,5 @@
 /** Snapshot → view model: the only way views and route guards read the auth machine. */
-import { DOMAINS } from '../../src/contract/constants.ts';
+import { DOMAINS, type DomainId } from '../../src/contract/constants.ts';
 import type { SnapshotFrom } from 'xstate';
 import type { Feature } from '../../src/contract/features.ts';
 import type { UserRootOrgs } from '../../src/contract/entities.ts';
@@ -26,6 +26,8 @@ export interface AuthView {
   readonly isBlocked: boolean;
   readonly expiredReason: string | null;
   readonly domainError: ErrorInfo | null;
+  /** The domain being entered from domain choice (its switch running), else null. */
+  readonly domainSwitching: DomainId | null;
   readonly orgSwitchError: ErrorInfo | null;
   readonly domains: readonly UserRootOrgs[];
   readonly isOnBaseOrg: boolean;
@@ -42,8 +44,8 @@ export const selectAuthStatus = (s: AuthSnapshot): AuthStatus => {
   if (s.matches('restoring')) return 'restoring';
   if (s.matches('loggingIn') || s.matches('loggingInSso')) return 'loggingIn';
   if (s.matches('loggingOut')) return 'loggingOut';
-  if (s.matches({ session: 'choosingDomain' })) return 'choosingDomain';
-  if (s.matches({ session: 'switchingDomain' })) return 'switchingDomain';
+  // Domain choice runs as a child machine: auth follows whether it is switching.
+  if (s.matches({ session: 'choosingDomain' })) return s.context.domainSwitching ? 'switchingDomain' : 'choosingDomain';
   if (s.matches({ session: 'loggedIn' })) return 'loggedIn';
   return 'loggedOut';
 };
@@ -68,6 +70,7 @@ export const selectAuth = (s: AuthSnapshot): AuthView => {
     isBlocked: s.context.blocked,
     expiredReason: s.context.expiredReason,
     domainError: s.context.domainError,
+    domainSwitching: s.context.domainSwitching,
     orgSwitchError: s.context.orgSwitchError,
     domains: session?.domains ?? [],
     isOnBaseOrg: session !== null && session.orgId === session.baseOrgId,

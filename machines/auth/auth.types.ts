@@ -1,6 +1,7 @@
 import type { DoneActorEvent, ErrorActorEvent } from 'xstate';
 import type { DomainId } from '../../src/contract/constants.ts';
 import type { Session } from '../../src/contract/entities.ts';
+import type { DomainChoiceContext } from '../domain-choice/domain-choice.types.ts';
 
 /** The session as the machine holds it: the token never enters context (it lives in the session store). */
 export type SessionView = Omit<Session, 'token'>;
@@ -18,6 +19,8 @@ export interface AuthContext {
   /** Why the last session ended on its own (`alert.login.warning.session-expired`). */
   readonly expiredReason: string | null;
   readonly domainError: ErrorInfo | null;
+  /** While in domain choice (its child machine): the domain being entered, null while the user chooses. */
+  readonly domainSwitching: DomainId | null;
   readonly orgSwitchError: ErrorInfo | null;
   /** How this session was opened when by single sign-on (a Microsoft session switches domain by its own call). */
   readonly signedInWith: SsoVia | null;
@@ -53,8 +56,13 @@ export type AuthActorEvent =
   | ErrorActorEvent<unknown, 'login'>
   | DoneActorEvent<SessionView, 'ssoLogin'>
   | ErrorActorEvent<unknown, 'ssoLogin'>
-  | DoneActorEvent<SessionView, 'switchDomain'>
-  | ErrorActorEvent<unknown, 'switchDomain'>
+  /** The domain-choice child ended: the session in the chosen domain, or null when abandoned. */
+  | DoneActorEvent<SessionView | null, 'domainChoice'>
+  /** The domain-choice child moved (choosing, switching, refused): what the pages show of it. */
+  | {
+      readonly type: 'xstate.snapshot.domainChoice';
+      readonly snapshot: { readonly value: unknown; readonly context: DomainChoiceContext };
+    }
   | DoneActorEvent<SessionView, 'changeDomain'>
   | ErrorActorEvent<unknown, 'changeDomain'>
   | DoneActorEvent<SessionView, 'switchOrg'>

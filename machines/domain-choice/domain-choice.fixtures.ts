@@ -1,4 +1,5 @@
 /** One fixture (or more, for guarded variants) per event: typed exhaustively. */
+import { SESSIONS } from '../auth/auth.fixtures.ts';
 import type { DomainChoiceEvent, DomainChoiceEventType, DomainChoiceInput } from './domain-choice.types.ts';
 
 type EventOf<T extends DomainChoiceEventType> = Extract<DomainChoiceEvent, { type: T }>;
@@ -10,7 +11,11 @@ export const domainChoiceFixtures = {
   'domain.choose': [{ type: 'domain.choose', domain: 'main' }],
   'domain.back': [{ type: 'domain.back' }],
   'xstate.done.actor.switchDomain': [
-    { type: 'xstate.done.actor.switchDomain', actorId: 'switchDomain', output: undefined },
+    {
+      type: 'xstate.done.actor.switchDomain',
+      actorId: 'switchDomain',
+      output: { ...SESSIONS.multiDomain, domain: 'main' },
+    },
   ],
   'xstate.error.actor.switchDomain': [
     {

@@ -6,6 +6,7 @@ type Fixtures = { readonly [T in NotificationsEventType]: readonly EventOf<T>[] 
 export const notificationsFixtures = {
   'notification.start': [
     { type: 'notification.start', id: 'up-1', text: 'notifications.upload.campaign', cancelToken: 'up-1' },
+    { type: 'notification.start', id: 'up-2', text: 'notifications.upload.campaign', cancelToken: 'up-2' },
   ],
   'notification.progress': [{ type: 'notification.progress', id: 'up-1', percentage: 40 }],
   'notification.done': [{ type: 'notification.done', id: 'up-1' }],
@@ -15,6 +16,17 @@ export const notificationsFixtures = {
   'notification.reset': [{ type: 'notification.reset' }],
   'notification.clear': [{ type: 'notification.clear' }],
   'push.notification.upserted': [
+    {
+      type: 'push.notification.upserted',
+      payload: {
+        id: 'split-7',
+        text: 'notifications.campaign.split',
+        percentage: 40,
+        type: 'split',
+        state: 'running',
+        cancelToken: null,
+      },
+    },
     {
       type: 'push.notification.upserted',
       payload: {

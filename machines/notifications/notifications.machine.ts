@@ -1,11 +1,16 @@
 /**
- * The notifications panel (seed 000 §4 "Progress and alerts", seed 001 §8.5): long tasks run from
- * 0 to 100 % then end done or in error; a running one can be cancelled (the machine emits
- * `notification.canceled` so the app aborts the upload); reset removes the finished ones.
+ * The notifications panel (seed 000 §4 "Progress and alerts", seed 001 §8.5) as a queue of tasks in
+ * three states: `empty` (« Vous n'avez pas de notification »), `running` (some task runs: it can be
+ * cancelled) and `finished` (every task ended, done or in error or cancelled: reset clears them).
+ * A task runs from 0 to 100 % then ends done or in error; a running one can be cancelled (the
+ * machine emits `notification.canceled` so the app aborts the upload); reset removes the finished
+ * ones (running ones stay); clear (session end) cancels the running ones and empties the panel.
  * Upload code sends start/progress/done/fail; the panel sends cancel/remove/reset; the server's
  * own tasks arrive as `push.notification.upserted`; the app sends `notification.clear` on expiry.
+ * Each move lands where the list it leaves says (a running task left → running, else finished,
+ * else empty): the rules are in `listAfter`, the states in the chart.
  */
-import { assign, enqueueActions, fromEventObservable, setup, type Subscribable } from 'xstate';
+import { and, assign, enqueueActions, fromEventObservable, setup, type Subscribable } from 'xstate';
 import type { Notification } from '../../src/contract/entities.ts';
 import type { NotificationState } from '../../src/contract/enums.ts';
 import type { NotificationsContext, NotificationsEmitted, NotificationsEvent } from './notifications.types.ts';
@@ -18,11 +23,56 @@ const find = (context: NotificationsContext, event: NotificationsEvent) =>
   context.notifications.find((n) => n.id === idOf(event));
 const clampPercent = (value: number) => Math.max(0, Math.min(100, Math.round(value)));
 
-const update = (context: NotificationsContext, id: string | undefined, patch: Partial<Notification>) =>
-  context.notifications.map((n) => (n.id === id ? { ...n, ...patch } : n));
+const update = (list: readonly Notification[], id: string | undefined, patch: Partial<Notification>) =>
+  list.map((n) => (n.id === id ? { ...n, ...patch } : n));
 
-const finished = (context: NotificationsContext, event: NotificationsEvent, state: NotificationState) =>
-  update(context, idOf(event), state === 'done' ? { state, percentage: 100 } : { state });
+const ENDED: Partial<Record<NotificationsEvent['type'], NotificationState>> = {
+  'notification.done': 'done',
+  'notification.fail': 'error',
+  'notification.cancel': 'canceled',
+};
+
+/** The list after an event (the event assumed allowed: the guards check that first). */
+export const listAfter = (context: NotificationsContext, event: NotificationsEvent): readonly Notification[] => {
+  const list = context.notifications;
+  switch (event.type) {
+    case 'notification.start':
+      return [
+        ...list,
+        {
+          id: event.id,
+          text: event.text,
+          percentage: 0,
+          type: event.kind ?? 'upload',
+          state: 'running',
+          cancelToken: event.cancelToken ?? null,
+          ...(event.values ? { values: event.values } : {}),
+        },
+      ];
+    case 'notification.progress':
+      return update(list, event.id, { percentage: clampPercent(event.percentage) });
+    case 'notification.done':
+    case 'notification.fail':
+    case 'notification.cancel': {
+      const state = ENDED[event.type]!;
+      return update(list, event.id, state === 'done' ? { state, percentage: 100 } : { state });
+    }
+    case 'notification.remove':
+      return list.filter((n) => n.id !== event.id);
+    case 'notification.reset':
+      return list.filter((n) => n.state === 'running');
+    case 'notification.clear':
+      return [];
+    case 'push.notification.upserted': {
+      const pushed = { ...event.payload, percentage: clampPercent(event.payload.percentage) };
+      return list.some((n) => n.id === pushed.id)
+        ? list.map((n) => (n.id === pushed.id ? pushed : n))
+        : [...list, pushed];
+    }
+    default:
+      return list;
+  }
+};
 
 export const notificationsMachine = setup({
   types: {} as { context: NotificationsContext; events: NotificationsEvent; emitted: NotificationsEmitted },
@@ -35,77 +85,85 @@ export const notificationsMachine = setup({
     isRunning: ({ context, event }) => find(context, event)?.state === 'running',
     hasNotification: ({ context, event }) => find(context, event) !== undefined,
     hasFinished: ({ context }) => context.notifications.some((n) => n.state !== 'running'),
-    hasNotifications: ({ context }) => context.notifications.length > 0,
+    /** After this event a task still runs. */
+    leavesRunning: ({ context, event }) => listAfter(context, event).some((n) => n.state === 'running'),
+    /** After this event some task is still listed. */
+    leavesAny: ({ context, event }) => listAfter(context, event).length > 0,
   },
   actions: {
-    storeNotification: assign({
-      notifications: ({ context, event }) => {
-        if (event.type !== 'notification.start') return context.notifications;
-        const created: Notification = {
-          id: event.id,
-          text: event.text,
-          percentage: 0,
-          type: event.kind ?? 'upload',
-          state: 'running',
-          cancelToken: event.cancelToken ?? null,
-          ...(event.values ? { values: event.values } : {}),
-        };
-        return [...context.notifications, created];
-      },
-    }),
-    storeProgress: assign({
-      notifications: ({ context, event }) =>
-        event.type === 'notification.progress'
-          ? update(context, event.id, { percentage: clampPercent(event.percentage) })
-          : context.notifications,
-    }),
-    markDone: assign({ notifications: ({ context, event }) => finished(context, event, 'done') }),
-    markFailed: assign({ notifications: ({ context, event }) => finished(context, event, 'error') }),
-    markCanceled: assign({ notifications: ({ context, event }) => finished(context, event, 'canceled') }),
+    apply: assign({ notifications: ({ context, event }) => listAfter(context, event) }),
     emitCanceled: enqueueActions(({ context, event, enqueue }) => {
       const target = find(context, event);
       if (target) enqueue.emit({ type: 'notification.canceled', id: target.id, cancelToken: target.cancelToken });
     }),
-    removeNotification: assign({
-      notifications: ({ context, event }) => context.notifications.filter((n) => n.id !== idOf(event)),
-    }),
-    removeFinished: assign({
-      notifications: ({ context }) => context.notifications.filter((n) => n.state === 'running'),
-    }),
-    cancelAndRemoveAll: enqueueActions(({ context, enqueue }) => {
+    cancelRunning: enqueueActions(({ context, enqueue }) => {
       for (const n of context.notifications) {
         if (n.state === 'running')
           enqueue.emit({ type: 'notification.canceled', id: n.id, cancelToken: n.cancelToken });
       }
-      enqueue.assign({ notifications: [] });
-    }),
-    upsertPushed: assign({
-      notifications: ({ context, event }) => {
-        if (event.type !== 'push.notification.upserted') return context.notifications;
-        const pushed = { ...event.payload, percentage: clampPercent(event.payload.percentage) };
-        return context.notifications.some((n) => n.id === pushed.id)
-          ? context.notifications.map((n) => (n.id === pushed.id ? pushed : n))
-          : [...context.notifications, pushed];
-      },
     }),
   },
 }).createMachine({
   id: 'notifications',
   context: { notifications: [] },
   invoke: { id: 'notificationFacts', src: 'notificationFacts' },
-  initial: 'ready',
+  initial: 'empty',
   states: {
-    ready: {
+    /** « Vous n'avez pas de notification ». */
+    empty: {
       on: {
-        'notification.start': { guard: 'isNewNotification', actions: 'storeNotification' },
-        'notification.progress': { guard: 'isRunning', actions: 'storeProgress' },
-        'notification.done': { guard: 'isRunning', actions: 'markDone' },
-        'notification.fail': { guard: 'isRunning', actions: 'markFailed' },
-        'notification.cancel': { guard: 'isRunning', actions: ['emitCanceled', 'markCanceled'] },
-        'notification.remove': { guard: 'hasNotification', actions: 'removeNotification' },
-        'notification.reset': { guard: 'hasFinished', actions: 'removeFinished' },
-        'notification.clear': { guard: 'hasNotifications', actions: 'cancelAndRemoveAll' },
-        'push.notification.upserted': { actions: 'upsertPushed' },
+        'notification.start': { target: 'running', actions: 'apply' },
+        'push.notification.upserted': [
+          { guard: 'leavesRunning', target: 'running', actions: 'apply' },
+          { target: 'finished', actions: 'apply' },
+        ],
+      },
+    },
+    /** Some task runs: it may progress, end, or be cancelled. */
+    running: {
+      on: {
+        'notification.start': { guard: 'isNewNotification', actions: 'apply' },
+        'notification.progress': { guard: 'isRunning', actions: 'apply' },
+        'notification.done': [
+          { guard: and(['isRunning', 'leavesRunning']), actions: 'apply' },
+          { guard: 'isRunning', target: 'finished', actions: 'apply' },
+        ],
+        'notification.fail': [
+          { guard: and(['isRunning', 'leavesRunning']), actions: 'apply' },
+          { guard: 'isRunning', target: 'finished', actions: 'apply' },
+        ],
+        'notification.cancel': [
+          { guard: and(['isRunning', 'leavesRunning']), actions: ['emitCanceled', 'apply'] },
+          { guard: 'isRunning', target: 'finished', actions: ['emitCanceled', 'apply'] },
+        ],
+        'notification.remove': [
+          { guard: and(['hasNotification', 'leavesRunning']), actions: 'apply' },
+          { guard: and(['hasNotification', 'leavesAny']), target: 'finished', actions: 'apply' },
+          { guard: 'hasNotification', target: 'empty', actions: 'apply' },
+        ],
+        // Reset: the finished ones go, the running ones stay.
+        'notification.reset': { guard: 'hasFinished', actions: 'apply' },
+        'notification.clear': { target: 'empty', actions: ['cancelRunning', 'apply'] },
+        'push.notification.upserted': [
+          { guard: 'leavesRunning', actions: 'apply' },
+          { target: 'finished', actions: 'apply' },
+        ],
+      },
+    },
+    /** Every task ended (done, in error or cancelled): reset empties the panel. */
+    finished: {
+      on: {
+        'notification.start': { guard: 'isNewNotification', target: 'running', actions: 'apply' },
+        'notification.remove': [
+          { guard: and(['hasNotification', 'leavesAny']), actions: 'apply' },
+          { guard: 'hasNotification', target: 'empty', actions: 'apply' },
+        ],
+        'notification.reset': { target: 'empty', actions: 'apply' },
+        'notification.clear': { target: 'empty', actions: 'apply' },
+        'push.notification.upserted': [
+          { guard: 'leavesRunning', target: 'running', actions: 'apply' },
+          { actions: 'apply' },
+        ],
       },
     },
   },

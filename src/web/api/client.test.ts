@@ -69,12 +69,21 @@ describe('api client', () => {
     expect(headers?.accept).toBe('application/json');
     expect(headers?.authorization).toBe('Bearer access-1');
     expect(headers?.['refresh-token']).toBe('refresh-1');
-    expect(events).toContainEqual({ type: 'api.call.succeeded', routeId: 'organizations.list' });
+    expect(events).toContainEqual({
+      type: 'api.organizations.list.succeeded',
+      routeId: 'organizations.list',
+      params: {},
+      result: { echo: { search: 'Acme' } },
+    });
   });
 
   it('fills path parameters from the contract', async () => {
     on('GET', '/api/org/organization/org%201', (_req, res) => json(res, 200, { id: 'org 1' }));
     await expect(api.call('organizations.get', { params: { id: 'org 1' } })).resolves.toEqual({ id: 'org 1' });
+    // The bus says which call it was: a listener tells its own organisation by the params.
+    expect(events).toContainEqual(
+      expect.objectContaining({ type: 'api.organizations.get.succeeded', params: { id: 'org 1' } }),
+    );
   });
 
   it('replaces the stored tokens from set-authorization / set-refresh-token and says so on the bus', async () => {
@@ -108,9 +117,12 @@ describe('api client', () => {
       key: 'error.auth.expired-token',
       routeId: 'users.current',
     });
-    expect(events).toContainEqual(
-      expect.objectContaining({ type: 'api.call.failed', routeId: 'users.current', status: 401 }),
-    );
+    expect(events).toContainEqual({
+      type: 'api.users.current.failed',
+      routeId: 'users.current',
+      params: {},
+      failure: { status: 401, key: 'error.auth.expired-token', message: 'expired' },
+    });
   });
 
   it('does not end a session for a 401 from the login call (wrong password)', async () => {

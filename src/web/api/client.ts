@@ -1,7 +1,9 @@
 /**
  * The API client (seed 001 §7.1): one Effect program per call, built from the contract's route
  * table. It owns the session protocol on the wire: bearer + refresh headers out, rotated tokens
- * in, and every 401 outside login/public routes turned into `api.session.expired` on the bus.
+ * in, every call's outcome published on the bus as `api.<routeId>.succeeded | failed` (typed by the
+ * contract's `RouteResults`), and every 401 outside login/public routes turned into
+ * `api.session.expired` on the bus.
  *
  * It is written on `effect/Micro`, Effect's small runtime for front ends: the full Effect runtime
  * alone weighed about 70 kB gzip, over a quarter of the login page's 250 kB budget.
@@ -11,6 +13,7 @@ import { TIMEOUTS } from '../../contract/constants.ts';
 import { ERROR_KEYS } from '../../contract/keys.ts';
 import { AUTH_HEADERS, ROUTES, routeUrl, type RouteDef, type RouteId } from '../../contract/routes.ts';
 import type { Bus } from '../bus/bus.ts';
+import type { BusEventOf } from '../bus/events.ts';
 import type { SessionStore } from '../app/sessionStore.ts';
 import { ApiFailure } from './failure.ts';
 
@@ -184,17 +187,33 @@ export const createApiClient = (options: ApiClientOptions): ApiClient => {
             Micro.timeoutOrElse({ duration: timeoutMs, onTimeout: () => Micro.fail(fail(0, ERROR_KEYS.timeout)) }),
           );
 
+    // Every outcome on the bus, typed by the contract: machines listen to the routes they follow.
+    const params = opts.params ?? {};
     return bounded.pipe(
-      Micro.tap(() => Micro.sync(() => bus.emit({ type: 'api.call.succeeded', routeId: id }))),
+      Micro.tap((result) =>
+        Micro.sync(() =>
+          bus.emit({
+            type: `api.${id}.succeeded`,
+            routeId: id,
+            params,
+            result,
+          } as BusEventOf<`api.${RouteId}.succeeded`>),
+        ),
+      ),
       Micro.tapError((failure) =>
         Micro.sync(() => {
           bus.emit({
-            type: 'api.call.failed',
+            type: `api.${id}.failed`,
             routeId: id,
-            key: failure.key,
-            status: failure.status,
-            message: failure.message,
-          });
+            params,
+            failure: {
+              status: failure.status,
+              key: failure.key,
+              ...(failure.message ? { message: failure.message } : {}),
+              ...(failure.errors === undefined ? {} : { errors: failure.errors }),
+              ...(failure.fields === undefined ? {} : { fields: failure.fields }),
+            },
+          } as BusEventOf<`api.${RouteId}.failed`>);
           if (failure.status === 401 && isSessionRoute(id, def)) {
             bus.emit({ type: 'api.session.expired', key: failure.key, routeId: id });
           }

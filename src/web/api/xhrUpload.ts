@@ -1,7 +1,8 @@
 /**
  * The upload machine's transport (beside the API client, whose session protocol it repeats): a multipart POST through XMLHttpRequest, because only XHR reports
  * the bytes sent (fetch does not). It speaks the session protocol as the API client does: bearer and
- * refresh headers out, rotated tokens in, a 401 turned into `api.session.expired` on the bus.
+ * refresh headers out, rotated tokens in, its outcome on the bus (`api.<routeId>.succeeded | failed`),
+ * a 401 turned into `api.session.expired` on the bus.
  * Stopping the actor (cancel, page left) aborts the request.
  */
 import { fromCallback } from 'xstate';
@@ -11,6 +12,7 @@ import { AUTH_HEADERS, type RouteId, routeUrl } from '../../contract/routes.ts';
 import type { TransferFact, UploadEvent, UploadFailure, UploadInput } from '../../../machines/upload/index.ts';
 import type { SessionStore } from '../app/sessionStore.ts';
 import type { Bus } from '../bus/bus.ts';
+import type { BusEventOf } from '../bus/events.ts';
 
 export interface UploadRequest {
   readonly routeId: RouteId;
@@ -53,6 +55,26 @@ export const createXhrTransfer = (deps: XhrDeps) =>
     const send = (fact: TransferFact) => sendBack(fact);
     const xhr = deps.createXhr?.() ?? new XMLHttpRequest();
     let settled = false;
+    const { routeId } = request;
+    const succeeded = (result: unknown) => {
+      deps.bus.emit({
+        type: `api.${routeId}.succeeded`,
+        routeId,
+        params: {},
+        result,
+      } as BusEventOf<`api.${RouteId}.succeeded`>);
+      send({ type: 'transfer.succeeded', result });
+    };
+    const failed = (failure: UploadFailure) => {
+      deps.bus.emit({
+        type: `api.${routeId}.failed`,
+        routeId,
+        params: {},
+        failure,
+      } as BusEventOf<`api.${RouteId}.failed`>);
+      if (failure.status === 401) deps.bus.emit({ type: 'api.session.expired', key: failure.key, routeId });
+      send({ type: 'transfer.failed', failure });
+    };
     xhr.open('POST', `${deps.baseUrl ?? ''}${routeUrl(request.routeId)}`);
     xhr.timeout = TIMEOUTS.longMs;
     xhr.setRequestHeader('Accept', 'application/json');
@@ -72,22 +94,16 @@ export const createXhrTransfer = (deps: XhrDeps) =>
         deps.sessionStore.setToken(rotated.replace(/^Bearer\s+/i, ''));
         deps.bus.emit({ type: 'api.token.rotated', token: deps.sessionStore.getToken() ?? rotated });
       }
-      if (xhr.status >= 200 && xhr.status < 300) {
-        send({ type: 'transfer.succeeded', result: parseJson(xhr.responseText) });
-        return;
-      }
-      const failure = failureOf(xhr);
-      if (xhr.status === 401)
-        deps.bus.emit({ type: 'api.session.expired', key: failure.key, routeId: request.routeId });
-      send({ type: 'transfer.failed', failure });
+      if (xhr.status >= 200 && xhr.status < 300) succeeded(parseJson(xhr.responseText));
+      else failed(failureOf(xhr));
     };
     xhr.onerror = () => {
       settled = true;
-      send({ type: 'transfer.failed', failure: { key: ERROR_KEYS.network, status: 0 } });
+      failed({ key: ERROR_KEYS.network, status: 0 });
     };
     xhr.ontimeout = () => {
       settled = true;
-      send({ type: 'transfer.failed', failure: { key: ERROR_KEYS.timeout, status: 0 } });
+      failed({ key: ERROR_KEYS.timeout, status: 0 });
     };
     xhr.send(request.formData);
     return () => {

@@ -2,20 +2,45 @@
  * Every fact the bus carries: `api.*` from the API client, `push.*` from the socket (one per
  * server event of the contract's socket map, payload under `payload`), so machines and views
  * share a single typed vocabulary.
+ *
+ * Every call's outcome is `api.<routeId>.succeeded` (its `result` typed by the contract's
+ * `RouteResults`, `unknown` where the contract names no answer) or `api.<routeId>.failed` (the
+ * failure's status and key), with the call's path `params` so a listener can tell its own.
  */
 import type { RouteId, ServerEventName, ServerEventPayload } from '../../contract/index.ts';
+import type { RouteResult } from '../../contract/results.ts';
+
+/** A failed call as the bus carries it (the `ApiFailure`'s fields). */
+export interface ApiFailureFact {
+  readonly status: number;
+  readonly key: string;
+  readonly message?: string;
+  readonly errors?: readonly string[];
+  readonly fields?: Readonly<Record<string, string>>;
+}
+
+export type CallParams = Readonly<Record<string, string | number>>;
+
+type ApiResultEvents = {
+  [R in RouteId]:
+    | {
+        readonly type: `api.${R}.succeeded`;
+        readonly routeId: R;
+        readonly params: CallParams;
+        readonly result: RouteResult<R>;
+      }
+    | {
+        readonly type: `api.${R}.failed`;
+        readonly routeId: R;
+        readonly params: CallParams;
+        readonly failure: ApiFailureFact;
+      };
+}[RouteId];
 
 export type ApiBusEvent =
+  | ApiResultEvents
   | { readonly type: 'api.session.expired'; readonly key: string; readonly routeId?: RouteId }
-  | { readonly type: 'api.token.rotated'; readonly token: string }
-  | {
-      readonly type: 'api.call.failed';
-      readonly routeId: RouteId;
-      readonly key: string;
-      readonly status: number;
-      readonly message?: string;
-    }
-  | { readonly type: 'api.call.succeeded'; readonly routeId: RouteId };
+  | { readonly type: 'api.token.rotated'; readonly token: string };
 
 type PushServerEvents = {
   [E in ServerEventName]: { readonly type: `push.${E}`; readonly payload: ServerEventPayload<E> };
@@ -32,3 +57,7 @@ export type BusEventOf<T extends BusEventType> = Extract<BusEvent, { type: T }>;
 
 /** The `push.*` type for a server event name. */
 export const pushType = <E extends ServerEventName>(name: E): `push.${E}` => `push.${name}`;
+
+/** The bus types of a route's outcome. */
+export const succeededType = <R extends RouteId>(routeId: R): `api.${R}.succeeded` => `api.${routeId}.succeeded`;
+export const failedType = <R extends RouteId>(routeId: R): `api.${R}.failed` => `api.${routeId}.failed`;

@@ -1,60 +1,46 @@
 import { Alert, Button, Card, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useNavigate, useSearch } from '@tanstack/react-router';
-import { useMachine } from '@xstate/react';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fromPromise, waitFor } from 'xstate';
-import { domainChoiceMachine } from '../../../../machines/domain-choice/domain-choice.machine.ts';
-import { selectDomainChoice } from '../../../../machines/domain-choice/domain-choice.selectors.ts';
 import { type DomainId, sortDomains } from '../../../contract/constants.ts';
-import { useAuth, useServices } from '../../app/index.ts';
+import { useAuth } from '../../app/index.ts';
 import { safeRedirect } from '../../routes/guards.ts';
 import { PublicLayout } from './PublicLayout.tsx';
 
 /**
- * Two cards, legacy domain first, each naming its organisations. The page runs the domain-choice
- * machine (machines/domain-choice); its switch goes through the auth machine, which calls
- * `switch-domain-for-microsoft` for a session opened by Microsoft.
+ * Two cards, legacy domain first, each naming its organisations. After login the choice is the
+ * auth machine's child (machines/domain-choice): the page sends `auth.domain.choose`, which auth
+ * forwards to it, and shows what auth follows of it (switching, refusal). A user already in a domain
+ * who opens this page changes domain the dashboard's way (the same event, from a session).
  */
 export const DomainChoicePage = () => {
   const { t } = useTranslation();
   const auth = useAuth();
-  const { actors } = useServices();
   const navigate = useNavigate();
   const search: { redirect?: string } = useSearch({ strict: false });
+  // Which card was pressed (its button spins while a session already in a domain changes domain).
+  const [pressed, setPressed] = useState<DomainId | null>(null);
 
   const domains = sortDomains(auth.domains.length ? auth.domains : (auth.session?.domains ?? []));
-  const machine = useMemo(
-    () =>
-      domainChoiceMachine.provide({
-        actors: {
-          switchDomain: fromPromise<void, { domain: DomainId }>(async ({ input }) => {
-            actors.auth.send({ type: 'auth.domain.choose', domain: input.domain });
-            const settled = await waitFor(
-              actors.auth,
-              (s) =>
-                !s.matches({ session: 'switchingDomain' }) && !s.matches({ session: { loggedIn: 'changingDomain' } }),
-            );
-            if (settled.context.domainError) throw settled.context.domainError;
-          }),
-        },
-      }),
-    [actors.auth],
-  );
-  const [snapshot, send] = useMachine(machine, { input: { domains: domains.map((d) => d.domain) } });
-  const choice = selectDomainChoice(snapshot);
+  const switching = auth.domainSwitching ?? (auth.isChangingDomain ? pressed : null);
+  const entered = pressed !== null && auth.isLoggedIn && !auth.isChangingDomain && !auth.domainError;
 
   useEffect(() => {
-    if (choice.isEntered && auth.isLoggedIn) void navigate({ href: safeRedirect(search.redirect) ?? '/dashboard' });
-  }, [auth.isLoggedIn, choice.isEntered, navigate, search.redirect]);
+    if (entered) void navigate({ href: safeRedirect(search.redirect) ?? '/dashboard' });
+  }, [entered, navigate, search.redirect]);
+
+  const choose = (domain: DomainId) => {
+    setPressed(domain);
+    auth.chooseDomain(domain);
+  };
 
   return (
     <PublicLayout title={t('auth.domainChoice.title')} subtitle={t('auth.domainChoice.intro')}>
       <Stack gap="4">
-        {choice.error ? (
+        {auth.domainError ? (
           <Alert.Root status="error" role="alert">
             <Alert.Indicator />
-            <Alert.Description>{t(choice.error.key)}</Alert.Description>
+            <Alert.Description>{t(auth.domainError.key)}</Alert.Description>
           </Alert.Root>
         ) : null}
         <SimpleGrid columns={{ base: 1, sm: 2 }} gap="3">
@@ -79,10 +65,10 @@ export const DomainChoicePage = () => {
                     h="auto"
                     minH="10"
                     py="2"
-                    loading={choice.isSwitching && choice.chosen === d.domain}
-                    disabled={!choice.canChoose}
+                    loading={switching === d.domain}
+                    disabled={switching !== null || !auth.can.chooseDomain}
                     aria-label={t('auth.domainChoice.chooseLabel', { name: label })}
-                    onClick={() => send({ type: 'domain.choose', domain: d.domain })}
+                    onClick={() => choose(d.domain)}
                   >
                     {t('auth.domainChoice.choose')}
                   </Button>

@@ -1,12 +1,38 @@
 /**
- * The campaign's actions, each offered only when the machine accepts its event in the current state
- * (`selectCampaign` reads `snapshot.can`), so a button the server would answer 409 to is disabled.
+ * The campaign's actions: exactly those whose event the lifecycle actor accepts in its current state
+ * (`selectCampaign` reads `snapshot.can`), so a button the server would answer 409 to is never
+ * offered. Refusing or deleting documents is offered when allowed, and needs a checked document.
  */
-import { Button, HStack } from '@chakra-ui/react';
+import { Button, HStack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
-import type { CampaignView } from '../../../../machines/campaign/index.ts';
+import type { CampaignEventType, CampaignView } from '../../../../machines/campaign/index.ts';
 
 export type CampaignAction = 'validate' | 'refuseDispatch' | 'refuseDocuments' | 'cancel' | 'retry' | 'deleteDocuments';
+
+/** The machine event each action sends to the server, and the view's `can` flag for it. */
+export const ACTION_EVENTS: Readonly<
+  Record<CampaignAction, { readonly event: CampaignEventType; readonly allowed: (view: CampaignView) => boolean }>
+> = {
+  validate: { event: 'campaign.validate', allowed: (v) => v.canValidate },
+  refuseDocuments: { event: 'campaign.document.refuse', allowed: (v) => v.canRefuseDocuments },
+  refuseDispatch: { event: 'campaign.refuse', allowed: (v) => v.canRefuse },
+  cancel: { event: 'campaign.cancel', allowed: (v) => v.canCancel },
+  retry: { event: 'campaign.retry', allowed: (v) => v.canRetry },
+  deleteDocuments: { event: 'campaign.deleteDocuments', allowed: (v) => v.canDeleteDocuments },
+};
+
+const LOOKS: Record<CampaignAction, { palette: string; variant: 'solid' | 'outline'; needsSelection: boolean }> = {
+  validate: { palette: 'brand', variant: 'solid', needsSelection: false },
+  refuseDocuments: { palette: 'orange', variant: 'outline', needsSelection: true },
+  refuseDispatch: { palette: 'red', variant: 'outline', needsSelection: false },
+  cancel: { palette: 'gray', variant: 'outline', needsSelection: false },
+  retry: { palette: 'brand', variant: 'solid', needsSelection: false },
+  deleteDocuments: { palette: 'red', variant: 'outline', needsSelection: true },
+};
+
+/** The actions offered for a lifecycle view, in display order. */
+export const offeredActions = (view: CampaignView): CampaignAction[] =>
+  (Object.keys(ACTION_EVENTS) as CampaignAction[]).filter((id) => ACTION_EVENTS[id].allowed(view));
 
 export const CampaignActions = ({
   view,
@@ -21,38 +47,27 @@ export const CampaignActions = ({
   onAction: (action: CampaignAction) => void;
 }) => {
   const { t } = useTranslation();
-  const actions: { id: CampaignAction; allowed: boolean; palette: string; variant: 'solid' | 'outline' }[] = [
-    { id: 'validate', allowed: view.canValidate, palette: 'brand', variant: 'solid' },
-    {
-      id: 'refuseDocuments',
-      allowed: view.canRefuseDocuments && selectedCount > 0,
-      palette: 'orange',
-      variant: 'outline',
-    },
-    { id: 'refuseDispatch', allowed: view.canRefuse, palette: 'red', variant: 'outline' },
-    { id: 'cancel', allowed: view.canCancel, palette: 'gray', variant: 'outline' },
-    { id: 'retry', allowed: view.canRetry, palette: 'brand', variant: 'solid' },
-    {
-      id: 'deleteDocuments',
-      allowed: view.canDeleteDocuments && selectedCount > 0,
-      palette: 'red',
-      variant: 'outline',
-    },
-  ];
+  const offered = offeredActions(view);
   return (
     <HStack gap="2" wrap="wrap" role="group" aria-label={t('campaigns.actions.label')}>
-      {actions.map((a) => (
+      {offered.map((id) => (
         <Button
-          key={a.id}
-          colorPalette={a.palette}
-          variant={a.variant}
-          disabled={!a.allowed || busy !== null}
-          loading={busy === a.id}
-          onClick={() => onAction(a.id)}
+          key={id}
+          data-action={id}
+          colorPalette={LOOKS[id].palette}
+          variant={LOOKS[id].variant}
+          disabled={(LOOKS[id].needsSelection && selectedCount === 0) || busy !== null}
+          loading={busy === id}
+          onClick={() => onAction(id)}
         >
-          {t(`campaigns.actions.${a.id}`)}
+          {t(`campaigns.actions.${id}`)}
         </Button>
       ))}
+      {offered.length === 0 && (
+        <Text fontSize="sm" color="fg.muted">
+          {t('campaigns.actions.none')}
+        </Text>
+      )}
     </HStack>
   );
 };

@@ -1,9 +1,20 @@
 // @vitest-environment happy-dom
-import { act, cleanup, screen } from '@testing-library/react';
+import { act, cleanup, screen, within } from '@testing-library/react';
+import { initialTransition, transition } from 'xstate';
 import { afterEach, describe, expect, it } from 'vitest';
+import { campaignFixtures } from '../../../../machines/campaign/campaign.fixtures.ts';
+import {
+  campaignMachine,
+  snapshotFor,
+  statusOf,
+  type CampaignEvent,
+  type CampaignSnapshot,
+} from '../../../../machines/campaign/index.ts';
 import type { Campaign, DispatchedDocument } from '../../../contract/entities.ts';
 import { renderDocumentsPage } from '../documents/testing.tsx';
+import { ACTION_EVENTS, type CampaignAction } from './CampaignActions.tsx';
 import { CampaignPage } from './CampaignPage.tsx';
+import { topStateOf } from './lifecycleGraph.ts';
 
 let stop = () => undefined as void;
 afterEach(() => {
@@ -76,5 +87,109 @@ describe('campaign page', () => {
     await screen.findByText('Alice Durand');
     const reads = page.calls.filter((c) => c.routeId === 'campaigns.dispatchedDocs');
     expect(reads).toHaveLength(2);
+  });
+});
+
+/** Every snapshot of the campaign chart reachable from its start with the fixtures' events. */
+const reachableSnapshots = (): CampaignSnapshot[] => {
+  const key = (s: CampaignSnapshot) => JSON.stringify([s.value, s.context]);
+  const [first] = initialTransition(campaignMachine);
+  const seen = new Map([[key(first), first]]);
+  const queue = [first];
+  const events = Object.values(campaignFixtures).flat() as CampaignEvent[];
+  for (let at = queue.shift(); at; at = queue.shift()) {
+    for (const event of events) {
+      const [next] = transition(campaignMachine, at, event);
+      if (seen.has(key(next))) continue;
+      seen.set(key(next), next);
+      queue.push(next);
+    }
+  }
+  return [...seen.values()];
+};
+
+/** The leaf states of the chart (`dispatching.queued`…), each of which the walk must reach. */
+const leafStates = (): string[] => {
+  const leaves: string[] = [];
+  const walk = (node: (typeof campaignMachine)['root'], path: string[]) => {
+    const children = Object.entries(node.states);
+    if (children.length === 0) leaves.push(path.join('.'));
+    for (const [name, child] of children) walk(child, [...path, name]);
+  };
+  walk(campaignMachine.root, []);
+  return leaves;
+};
+const leafOf = (value: CampaignSnapshot['value']): string =>
+  typeof value === 'string' ? value : Object.entries(value).map(([k, v]) => `${k}.${String(v)}`)[0]!;
+
+const SNAPSHOTS = reachableSnapshots();
+
+describe('campaign page and its chart', () => {
+  it('walks every state of the chart (and each failure set of inError)', () => {
+    expect(new Set(SNAPSHOTS.map((s) => leafOf(s.value)))).toEqual(new Set(leafStates()));
+    expect(SNAPSHOTS.filter((s) => s.value === 'inError').length).toBeGreaterThanOrEqual(3);
+  });
+
+  it.each(SNAPSHOTS.map((s) => [`${leafOf(s.value)} ${JSON.stringify(s.context)}`, s] as const))(
+    'offers in %s exactly the actions snapshot.can() accepts',
+    async (_, snapshot) => {
+      // What the server answers for a campaign in this state: its status and failure flags.
+      const served: Campaign = {
+        ...CAMPAIGN,
+        status: statusOf(snapshot),
+        canRetry: snapshot.context.canRetry,
+        canDelete: snapshot.context.canDelete,
+      };
+      // The server restores the same snapshot from them (the chart both sides run).
+      expect(snapshotFor(served.status, served).value).toEqual(snapshot.value);
+      const page = await renderDocumentsPage(
+        CampaignPage,
+        `/campaigns/${ID}`,
+        {
+          'campaigns.get': () => served,
+          'organizations.get': () => ({ name: 'Horizon' }),
+          'campaigns.dispatchedDocs': () => ({ count: 1, items: [DOC] }),
+        },
+        ['/campaigns/$campaignId'],
+      );
+      stop = page.stop;
+      const group = await screen.findByRole('group', { name: 'Actions sur la campagne' });
+      const offered = within(group)
+        .queryAllByRole('button')
+        .map((b) => b.dataset.action);
+      const accepted = (Object.keys(ACTION_EVENTS) as CampaignAction[]).filter((action) =>
+        campaignFixtures[ACTION_EVENTS[action].event].some((event) => snapshot.can(event as CampaignEvent)),
+      );
+      expect(offered).toEqual(accepted);
+      const lit = within(screen.getByRole('list', { name: 'Cycle de vie de la campagne' })).getAllByRole('listitem');
+      expect(lit.filter((s) => s.getAttribute('aria-current') === 'step').map((s) => s.dataset.state)).toEqual([
+        topStateOf(snapshot.value),
+      ]);
+    },
+  );
+
+  it('never ticks « À valider » for a campaign created without review', async () => {
+    const page = await renderDocumentsPage(
+      CampaignPage,
+      `/campaigns/${ID}`,
+      {
+        'campaigns.get': () => ({ ...CAMPAIGN, review: false, status: 'DISPATCHED' }) satisfies Campaign,
+        'organizations.get': () => ({ name: 'Horizon' }),
+        'campaigns.dispatchedDocs': () => ({ count: 0, items: [] }),
+      },
+      ['/campaigns/$campaignId'],
+    );
+    stop = page.stop;
+    const steps = await screen.findByRole('list', { name: 'Cycle de vie de la campagne' });
+    const marks = within(steps)
+      .getAllByRole('listitem')
+      .map((s) => [s.dataset.state, s.dataset.mark]);
+    expect(marks).toEqual([
+      ['splitting', 'done'],
+      ['awaitingValidation', 'skipped'],
+      ['dispatching', 'done'],
+      ['dispatched', 'current'],
+    ]);
+    expect(steps.textContent).toContain('étape non prévue pour cette campagne');
   });
 });

@@ -6,16 +6,17 @@
  */
 import { Alert, Box, Button, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { useNavigate, useParams } from '@tanstack/react-router';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { campaignMachine, selectCampaign, snapshotFor } from '../../../../machines/campaign/index.ts';
+import { campaignMachine } from '../../../../machines/campaign/index.ts';
 import type { DispatchedDocPage } from '../../../contract/dispatch.ts';
-import type { Campaign, DispatchedDocument, Organization } from '../../../contract/entities.ts';
+import type { DispatchedDocument, Organization } from '../../../contract/entities.ts';
 import { ALERT_KEYS } from '../../../contract/keys.ts';
 import { useAlerts, useServices } from '../../app/index.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { type CampaignAction, CampaignActions } from './CampaignActions.tsx';
 import { CampaignCounters } from './CampaignCounters.tsx';
+import { CampaignLifecycle, lifecycleKey } from './CampaignLifecycle.tsx';
 import { CampaignDownloads } from './CampaignDownloads.tsx';
 import { CampaignStatusBadge, formatDate } from './CampaignListPage.tsx';
 import { type ListScope, documentHref, listLocation } from './campaignPaths.ts';
@@ -29,19 +30,23 @@ import { IgnoredPages } from './IgnoredPages.tsx';
 import { LifecycleStepper } from './LifecycleStepper.tsx';
 import { RefuseDocumentsDialog } from './RefuseDocumentsDialog.tsx';
 import { runCampaignAction } from './runAction.ts';
-import { useCampaignLive } from './useCampaignLive.ts';
+import { useCampaignDocumentPushes, useCampaignLive } from './useCampaignLive.ts';
 
 type Confirmable = 'refuseDispatch' | 'cancel' | 'deleteDocuments' | 'validate';
 
 export const CampaignPage = () => {
+  const params = useParams({ strict: false }) as ListScope & { campaignId?: string };
+  if (!params.campaignId) return null;
+  // One feed and one lifecycle per campaign: another campaign's page starts its own.
+  return <CampaignScreen key={params.campaignId} campaignId={params.campaignId} params={params} />;
+};
+
+const CampaignScreen = ({ campaignId, params }: { campaignId: string; params: ListScope }) => {
   const { t, i18n } = useTranslation();
   const { api } = useServices();
   const alerts = useAlerts();
   const navigate = useNavigate();
-  const params = useParams({ strict: false }) as ListScope & { campaignId?: string };
-  const campaignId = params.campaignId;
-  const [campaign, setCampaign] = useState<Campaign | null>(null);
-  const [missing, setMissing] = useState(false);
+  const { campaign, missing, reread } = useCampaignLive(campaignId);
   const [orgName, setOrgName] = useState('');
   const table = useDocsTableState(campaignId);
   const { filter, page, size } = table;
@@ -51,42 +56,6 @@ export const CampaignPage = () => {
   const [selected, setSelected] = useState<string[]>([]);
   const [busy, setBusy] = useState<CampaignAction | null>(null);
   const [asking, setAsking] = useState<Confirmable | 'refuseDocuments' | null>(null);
-
-  /**
-   * Pushes applied so far. A re-read answered while the jobs ran may be older than a push that
-   * arrived meanwhile (the API answers between documents): such an answer is read again instead of
-   * laid over the newer pushed state — a page left « En distribution » after « Distribuée ».
-   */
-  const pushes = useRef(0);
-  const reread = useCallback(
-    (id: string, fallback?: Campaign | null): void => {
-      const attempt = (n: number): void => {
-        const seen = pushes.current;
-        api
-          .call<Campaign>('campaigns.get', { params: { id } })
-          .then((fresh) => {
-            if (pushes.current !== seen && n < 3) return attempt(n + 1);
-            // Still racing pushes after a few reads: they keep the page current, keep theirs.
-            setCampaign((current) => (current && pushes.current !== seen ? current : fresh));
-          })
-          .catch(() => fallback && setCampaign(fallback));
-      };
-      attempt(0);
-    },
-    [api],
-  );
-
-  useEffect(() => {
-    if (!campaignId) return;
-    const controller = new AbortController();
-    const seen = pushes.current;
-    api
-      .call<Campaign>('campaigns.get', { params: { id: campaignId }, signal: controller.signal })
-      // Nothing shown yet: nothing pushed can be newer than this first answer.
-      .then((fresh) => setCampaign((current) => (current && pushes.current !== seen ? current : fresh)))
-      .catch(() => !controller.signal.aborted && setMissing(true));
-    return () => controller.abort();
-  }, [api, campaignId]);
 
   const organizationId = campaign?.organizationId;
   useEffect(() => {
@@ -121,18 +90,12 @@ export const CampaignPage = () => {
     return () => controller.abort();
   }, [api, request]); // eslint-disable-line react-hooks/exhaustive-deps -- request carries every input
 
-  useCampaignLive(campaignId, {
-    campaign: (update) => {
-      pushes.current += 1;
-      setCampaign((c) => (c ? update(c) : c));
-    },
-    document: (doc) =>
-      setDocs((d) =>
-        d ? { ...d, data: { ...d.data, items: d.data.items.map((row) => (row.id === doc.id ? doc : row)) } } : d,
-      ),
-  });
+  useCampaignDocumentPushes(campaignId, (doc) =>
+    setDocs((d) =>
+      d ? { ...d, data: { ...d.data, items: d.data.items.map((row) => (row.id === doc.id ? doc : row)) } } : d,
+    ),
+  );
 
-  const view = useMemo(() => (campaign ? selectCampaign(snapshotFor(campaign.status, campaign)) : null), [campaign]);
   usePaperProgress(campaign?.id, campaign?.counts.PAPER_DISPATCHED ?? (campaign ? 0 : undefined));
   const docHref = useCallback((d: DispatchedDocument) => documentHref(params, d.campaignId, d.id), [params]);
 
@@ -148,7 +111,7 @@ export const CampaignPage = () => {
         d ? { ...d, data: { ...d.data, items: d.data.items.map((r) => (r.id === updated.id ? updated : r)) } } : d,
       );
     }
-    reread(doc.campaignId);
+    reread();
   };
 
   const run = async (action: CampaignAction, reason?: string) => {
@@ -164,7 +127,7 @@ export const CampaignPage = () => {
       return;
     }
     // Re-read rather than keep the action's answer: a push sent while the call ran may be newer.
-    reread(campaign.id, outcome.campaign);
+    reread();
     setSelected([]);
     setDocsVersion((v) => v + 1);
   };
@@ -183,7 +146,7 @@ export const CampaignPage = () => {
         </Button>
       </Stack>
     );
-  if (!campaign || !view) return <Text>{t('common.loading')}</Text>;
+  if (!campaign) return <Text>{t('common.loading')}</Text>;
 
   const locale = i18n.language;
 
@@ -206,39 +169,49 @@ export const CampaignPage = () => {
         </Text>
       </Stack>
 
-      <LifecycleStepper
-        machine={campaignMachine}
-        current={view.step}
-        via={campaign.splitError ? 'splitting' : undefined}
-      />
+      {/* What follows reads the lifecycle actor, restored anew for each description the server gives. */}
+      <CampaignLifecycle key={lifecycleKey(campaign)} campaign={campaign}>
+        {(view) => (
+          <>
+            <LifecycleStepper
+              machine={campaignMachine}
+              current={view.step}
+              via={campaign.splitError ? 'splitting' : undefined}
+              skip={campaign.review ? [] : ['awaitingValidation']}
+            />
 
-      {campaign.waiting ? (
-        <Text role="status">
-          {t('campaigns.waiting.text', { position: campaign.waiting.position, of: campaign.waiting.of })}
-        </Text>
-      ) : (
-        view.isWorking && <CampaignProgress campaign={campaign} step={view.step} />
-      )}
+            {campaign.waiting ? (
+              <Text role="status">
+                {t('campaigns.waiting.text', { position: campaign.waiting.position, of: campaign.waiting.of })}
+              </Text>
+            ) : (
+              view.isWorking && <CampaignProgress campaign={campaign} step={view.step} />
+            )}
 
-      {campaign.splitError && view.step === 'inError' && (
-        <Alert.Root status="error" variant="surface">
-          <Alert.Indicator />
-          <Alert.Description>{t('campaigns.page.splitFailed', { reason: t(campaign.splitError) })}</Alert.Description>
-        </Alert.Root>
-      )}
+            {campaign.splitError && view.step === 'inError' && (
+              <Alert.Root status="error" variant="surface">
+                <Alert.Indicator />
+                <Alert.Description>
+                  {t('campaigns.page.splitFailed', { reason: t(campaign.splitError) })}
+                </Alert.Description>
+              </Alert.Root>
+            )}
 
-      <CampaignActions view={view} selectedCount={selected.length} busy={busy} onAction={onAction} />
+            <CampaignActions view={view} selectedCount={selected.length} busy={busy} onAction={onAction} />
 
-      <CampaignCounters counts={campaign.counts} />
+            <CampaignCounters counts={campaign.counts} />
 
-      <IgnoredPages
-        campaign={campaign}
-        canAssign={view.step === 'awaitingValidation'}
-        onAssigned={(fresh) => {
-          reread(fresh.id, fresh);
-          setDocsVersion((v) => v + 1);
-        }}
-      />
+            <IgnoredPages
+              campaign={campaign}
+              canAssign={view.step === 'awaitingValidation'}
+              onAssigned={() => {
+                reread();
+                setDocsVersion((v) => v + 1);
+              }}
+            />
+          </>
+        )}
+      </CampaignLifecycle>
       <CampaignDownloads campaign={campaign} filter={filter} selected={selected} />
 
       <Box as="section" aria-labelledby="campaign-docs">

@@ -1,7 +1,8 @@
 /**
  * Where the campaign is, in one row: the steps of the machine's main path (stepperPath.ts), those
  * passed ticked, the current one lit (`aria-current="step"`), an error or early end drawn in its
- * place. The whole chart with every move stays one click away (`LifecycleDiagram`, for QA).
+ * place; a step this campaign never goes through (`skip`: validation without review) drawn struck
+ * through, never ticked. The whole chart with every move stays one click away (`LifecycleDiagram`).
  */
 import { Box, Collapsible, Flex, Text } from '@chakra-ui/react';
 import { useMemo } from 'react';
@@ -17,20 +18,25 @@ export const LifecycleStepper = ({
   machine,
   current,
   via,
+  skip,
 }: {
   machine: AnyStateMachine;
   current: string;
   via?: string | undefined;
+  /** Main-path steps this campaign never goes through. */
+  skip?: readonly string[];
 }) => {
   const { t } = useTranslation();
   const graph = useMemo(() => lifecycleGraph(machine), [machine]);
-  const steps = stepsFor(graph, current, via);
+  const steps = stepsFor(graph, current, via, skip);
   return (
     <Box>
       <Flex as="ol" role="list" aria-label={t('campaigns.lifecycle.title')} gap="1" wrap="wrap" align="center">
         {steps.map((step, i) => {
           const palette = step.branch ? (BRANCH_PALETTE[step.state] ?? 'red') : 'brand';
           const lit = step.mark === 'current';
+          const skipped = step.mark === 'skipped';
+          const muted = step.mark === 'todo' || skipped;
           return (
             <Flex
               as="li"
@@ -41,9 +47,7 @@ export const LifecycleStepper = ({
               align="center"
               gap="1"
             >
-              {i > 0 && (
-                <Box aria-hidden w="4" h="2px" bg={step.mark === 'todo' ? 'border' : 'brand.solid'} flexShrink={0} />
-              )}
+              {i > 0 && <Box aria-hidden w="4" h="2px" bg={muted ? 'border' : 'brand.solid'} flexShrink={0} />}
               <Flex
                 align="center"
                 gap="1.5"
@@ -54,14 +58,19 @@ export const LifecycleStepper = ({
                 borderWidth="1px"
                 colorPalette={palette}
                 borderColor={lit ? 'colorPalette.solid' : step.mark === 'done' ? 'colorPalette.muted' : 'border'}
+                borderStyle={skipped ? 'dashed' : 'solid'}
                 bg={lit ? 'colorPalette.solid' : step.mark === 'done' ? 'colorPalette.subtle' : 'bg'}
-                color={lit ? 'colorPalette.contrast' : step.mark === 'todo' ? 'fg.muted' : 'fg'}
+                color={lit ? 'colorPalette.contrast' : muted ? 'fg.muted' : 'fg'}
                 fontWeight={lit ? 'semibold' : 'normal'}
+                title={skipped ? t('campaigns.lifecycle.skipped') : undefined}
               >
                 <Text as="span" aria-hidden>
-                  {step.mark === 'done' ? '✓' : lit ? '●' : '○'}
+                  {step.mark === 'done' ? '✓' : lit ? '●' : skipped ? '–' : '○'}
                 </Text>
-                <Text as="span">{t(`campaigns.lifecycle.states.${step.state}`)}</Text>
+                <Text as="span" textDecoration={skipped ? 'line-through' : undefined}>
+                  {t(`campaigns.lifecycle.states.${step.state}`)}
+                </Text>
+                {skipped && <Text srOnly>{` (${t('campaigns.lifecycle.skipped')})`}</Text>}
                 {lit && <Text srOnly>{` (${t('campaigns.lifecycle.current')})`}</Text>}
               </Flex>
             </Flex>

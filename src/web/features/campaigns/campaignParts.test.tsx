@@ -69,18 +69,20 @@ const renderActions = (status: CampaignStatus, selectedCount = 0, flags = { canR
   const view = selectCampaign(snapshotFor(status, flags));
   renderWithProviders(<CampaignActions view={view} selectedCount={selectedCount} busy={null} onAction={onAction} />);
   const button = (name: string) => screen.getByRole('button', { name });
-  return { onAction, button };
+  const offered = () => screen.queryAllByRole('button').map((b) => b.textContent);
+  return { onAction, button, offered };
 };
 
 describe('campaign actions', () => {
   it('offers validation and refusal while awaiting validation, never retry or deletion', () => {
-    const { button, onAction } = renderActions('NEEDS_VALIDATION', 1);
-    expect(enabled(button('Valider et distribuer'))).toBe(true);
-    expect(enabled(button('Refuser toute la distribution'))).toBe(true);
+    const { button, onAction, offered } = renderActions('NEEDS_VALIDATION', 1);
+    expect(offered()).toEqual([
+      'Valider et distribuer',
+      'Refuser les documents cochés',
+      'Refuser toute la distribution',
+      'Annuler la campagne',
+    ]);
     expect(enabled(button('Refuser les documents cochés'))).toBe(true);
-    expect(enabled(button('Annuler la campagne'))).toBe(true);
-    expect(enabled(button('Relancer'))).toBe(false);
-    expect(enabled(button('Supprimer les documents cochés'))).toBe(false);
     fireEvent.click(button('Valider et distribuer'));
     expect(onAction).toHaveBeenCalledWith('validate');
   });
@@ -90,19 +92,24 @@ describe('campaign actions', () => {
     expect(enabled(button('Refuser les documents cochés'))).toBe(false);
   });
 
-  it('offers retry in error only when the campaign can be retried', () => {
-    renderActions('IN_ERROR', 0, { canRetry: true, canDelete: false });
-    expect(enabled(screen.getByRole('button', { name: 'Relancer' }))).toBe(true);
-    expect(enabled(screen.getByRole('button', { name: 'Valider et distribuer' }))).toBe(false);
+  it('offers retry in error only when the campaign can be retried, and cancel only with neither remedy', () => {
+    const first = renderActions('IN_ERROR', 0, { canRetry: true, canDelete: false });
+    expect(first.offered()).toEqual(['Relancer']);
     cleanup();
-    renderActions('IN_ERROR', 2, { canRetry: false, canDelete: true });
-    expect(enabled(screen.getByRole('button', { name: 'Relancer' }))).toBe(false);
-    expect(enabled(screen.getByRole('button', { name: 'Supprimer les documents cochés' }))).toBe(true);
+    const second = renderActions('IN_ERROR', 2, { canRetry: false, canDelete: true });
+    expect(second.offered()).toEqual(['Supprimer les documents cochés']);
+    expect(enabled(second.button('Supprimer les documents cochés'))).toBe(true);
+    cleanup();
+    // A failed split distributed nothing: no retry, no deletion, only cancelling is left.
+    expect(renderActions('IN_ERROR', 0).offered()).toEqual(['Annuler la campagne']);
   });
 
-  it('offers nothing once the campaign is distributed', () => {
-    renderActions('DISPATCHED', 3);
-    for (const b of screen.getAllByRole('button')) expect(enabled(b)).toBe(false);
+  it('offers nothing once the campaign is distributed, and says so', () => {
+    const { offered } = renderActions('DISPATCHED', 3);
+    expect(offered()).toEqual([]);
+    expect(screen.getByRole('group', { name: 'Actions sur la campagne' }).textContent).toBe(
+      'Aucune action possible à cette étape',
+    );
   });
 });
 
@@ -149,6 +156,26 @@ describe('lifecycle stepper', () => {
       'awaitingValidation',
       'dispatching',
       'inError',
+    ]);
+  });
+});
+
+describe('lifecycle stepper without review', () => {
+  it('draws validation skipped, never done, before and after it would have come', () => {
+    const graph = lifecycleGraph(campaignMachine);
+    const marks = (current: string, via?: string) =>
+      stepsFor(graph, current, via, ['awaitingValidation']).map((s) => [s.state, s.mark]);
+    expect(marks('splitting')).toEqual([
+      ['splitting', 'current'],
+      ['awaitingValidation', 'skipped'],
+      ['dispatching', 'todo'],
+      ['dispatched', 'todo'],
+    ]);
+    expect(marks('inError')).toEqual([
+      ['splitting', 'done'],
+      ['awaitingValidation', 'skipped'],
+      ['dispatching', 'done'],
+      ['inError', 'current'],
     ]);
   });
 });

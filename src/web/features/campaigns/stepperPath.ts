@@ -6,7 +6,8 @@
  */
 import type { LifecycleGraph } from './lifecycleGraph.ts';
 
-export type StepMark = 'done' | 'current' | 'todo';
+/** `skipped`: a step of the main path this campaign does not go through (no review: no validation). */
+export type StepMark = 'done' | 'current' | 'todo' | 'skipped';
 export interface Step {
   readonly state: string;
   readonly mark: StepMark;
@@ -32,20 +33,36 @@ export const mainPath = (graph: LifecycleGraph): string[] => {
 
 /**
  * The steps to draw for `current`; `via` names the main-path step a branch state was reached from
- * when the graph allows several (an error while splitting rather than while distributing).
+ * when the graph allows several (an error while splitting rather than while distributing); `skip`
+ * names main-path steps this one never goes through (validation, for a campaign without review):
+ * they are drawn skipped, never ticked as passed.
  */
-export const stepsFor = (graph: LifecycleGraph, current: string, via?: string): Step[] => {
+export const stepsFor = (
+  graph: LifecycleGraph,
+  current: string,
+  via?: string,
+  skip: readonly string[] = [],
+): Step[] => {
   const path = mainPath(graph);
+  const skipped = (state: string) => state !== current && skip.includes(state);
   const at = path.indexOf(current);
   if (at >= 0)
-    return path.map((state, i) => ({ state, mark: i < at ? 'done' : i === at ? 'current' : 'todo', branch: false }));
+    return path.map((state, i) => ({
+      state,
+      mark: skipped(state) ? 'skipped' : i < at ? 'done' : i === at ? 'current' : 'todo',
+      branch: false,
+    }));
   const from =
     via && path.includes(via)
       ? path.indexOf(via)
       : Math.max(...graph.edges.filter((e) => e.to === current).map((e) => path.indexOf(e.from)));
   const before = path.slice(0, Math.max(0, from) + 1);
   return [
-    ...before.map((state) => ({ state, mark: 'done' as const, branch: false })),
+    ...before.map((state) => ({
+      state,
+      mark: skipped(state) ? ('skipped' as const) : ('done' as const),
+      branch: false,
+    })),
     { state: current, mark: 'current', branch: true },
   ];
 };

@@ -1,45 +1,79 @@
 /**
- * Keeps an open campaign page current: follows the campaign's room while mounted and folds the
- * pushed facts (status, counters, one document) into the page's state, so nothing needs a reload.
+ * The campaign page's feed: `campaignFeed` holds the campaign as the server last said it (its
+ * answers and its room's pushes, both read from the bus through an invoked observable that also
+ * follows the room while it lives). The lifecycle is `CampaignLifecycle`, an actor of
+ * machines/campaign restored from that server snapshot.
  */
-import { useEffect } from 'react';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect, useMemo } from 'react';
+import { Observable, filter, merge } from 'rxjs';
+import { fromEventObservable, fromPromise } from 'xstate';
 import type { Campaign, DispatchedDocument } from '../../../contract/entities.ts';
-import { useServices } from '../../app/index.ts';
+import { ERROR_KEYS } from '../../../contract/keys.ts';
+import { useServices, type Services } from '../../app/index.ts';
+import { campaignFeedMachine, type CampaignFeedFact } from './campaignFeed.machine.ts';
 
-export const useCampaignLive = (
-  campaignId: string | undefined,
-  on: {
-    campaign: (update: (c: Campaign) => Campaign) => void;
-    document: (doc: DispatchedDocument) => void;
-  },
-) => {
-  const { bus, push } = useServices();
-  useEffect(() => {
-    if (!campaignId) return;
-    push.follow('campaign', campaignId);
-    const subs = [
-      bus.ofType('push.campaign.updated').subscribe(({ payload }) => {
-        if (payload.id === campaignId) on.campaign(() => payload);
-      }),
-      bus.ofType('push.campaign.progressed').subscribe(({ payload }) => {
-        if (payload.campaignId !== campaignId) return;
-        on.campaign((c) => ({
-          ...c,
-          status: payload.status,
-          pagesTotal: payload.pagesTotal,
-          pagesSplit: payload.pagesSplit,
-          // The whole count set, not a patch: a status that dropped to none is absent from it (a stale
-          // « À distribuer 1800 » kept beside « Distribués 1800 » would not add up).
-          counts: { ...payload.counts },
-        }));
-      }),
-      bus.ofType('push.dispatchedDoc.updated').subscribe(({ payload }) => {
-        if (payload.campaignId === campaignId) on.document(payload);
-      }),
-    ];
+/** The bus facts of one campaign, its push room followed for as long as someone listens. */
+export const campaignFacts = (services: Pick<Services, 'bus' | 'push'>, id: string): Observable<CampaignFeedFact> =>
+  new Observable<CampaignFeedFact>((subscriber) => {
+    const { bus, push } = services;
+    push.follow('campaign', id);
+    const sub = merge(
+      bus
+        .ofType('api.campaigns.get.succeeded', 'api.campaigns.get.failed')
+        // A read the page abandoned (it asked again, or left) is no answer.
+        .pipe(filter((e) => e.params.id === id && !('failure' in e && e.failure.key === ERROR_KEYS.aborted))),
+      bus.ofType('push.campaign.updated').pipe(filter((e) => e.payload.id === id)),
+      bus.ofType('push.campaign.progressed').pipe(filter((e) => e.payload.campaignId === id)),
+    ).subscribe(subscriber);
     return () => {
-      for (const s of subs) s.unsubscribe();
-      push.unfollow('campaign', campaignId);
+      sub.unsubscribe();
+      push.unfollow('campaign', id);
     };
-  }, [bus, push, campaignId]); // eslint-disable-line react-hooks/exhaustive-deps -- handlers are state setters
+  });
+
+export interface CampaignLive {
+  readonly campaign: Campaign | null;
+  readonly missing: boolean;
+  /** Ask the server again (after an action: a push sent while it ran may be newer than its answer). */
+  readonly reread: () => void;
+}
+
+/** Mount once per campaign (the page keys it by id). */
+export const useCampaignLive = (campaignId: string): CampaignLive => {
+  const services = useServices();
+  const logic = useMemo(
+    () =>
+      campaignFeedMachine.provide({
+        actors: {
+          facts: fromEventObservable(({ input }: { input: { campaignId: string } }) =>
+            campaignFacts(services, input.campaignId),
+          ),
+          read: fromPromise(async ({ input, signal }: { input: { campaignId: string }; signal: AbortSignal }) => {
+            // The answer, good or bad, reaches the feed through the bus.
+            await services.api
+              .call('campaigns.get', { params: { id: input.campaignId }, signal })
+              .catch(() => undefined);
+          }),
+        },
+      }),
+    [services],
+  );
+  const feed = useActorRef(logic, { input: { campaignId } });
+  const campaign = useSelector(feed, (s) => s.context.campaign);
+  const missing = useSelector(feed, (s) => s.matches('missing'));
+  const reread = useMemo(() => () => feed.send({ type: 'campaign.reread' }), [feed]);
+  return { campaign, missing, reread };
+};
+
+/** The pushed documents of an open campaign (the page's table folds them in). */
+export const useCampaignDocumentPushes = (campaignId: string, onDocument: (doc: DispatchedDocument) => void) => {
+  const { bus } = useServices();
+  useEffect(() => {
+    const sub = bus
+      .ofType('push.dispatchedDoc.updated')
+      .pipe(filter((e) => e.payload.campaignId === campaignId))
+      .subscribe((e) => onDocument(e.payload));
+    return () => sub.unsubscribe();
+  }, [bus, campaignId]); // eslint-disable-line react-hooks/exhaustive-deps -- the handler is a state setter
 };

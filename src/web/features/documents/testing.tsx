@@ -39,13 +39,27 @@ export const renderDocumentsPage = async (
         ...(options.params ? { params: options.params } : {}),
       };
       calls.push(call);
+      // Like the real client, every outcome goes on the bus: the pages' machines read it there.
+      const params = options.params ?? {};
+      const publish = (event: Record<string, unknown>) => real.bus.emit({ routeId, params, ...event } as never);
       const answer = answers[routeId];
-      if (!answer) return Promise.reject({ key: 'error.not-found', status: 404 });
-      try {
-        return Promise.resolve(answer(call) as T);
-      } catch (error) {
-        return Promise.reject(error);
-      }
+      // Answered on a later turn, as a real call is: the page has subscribed by then.
+      return Promise.resolve().then(() => {
+        let result: T;
+        try {
+          if (!answer) throw { key: 'error.not-found', status: 404 };
+          result = answer(call) as T;
+        } catch (error) {
+          const failure = error as { key?: string; status?: number };
+          publish({
+            type: `api.${routeId}.failed`,
+            failure: { key: failure.key ?? 'error.internal', status: failure.status ?? 500 },
+          });
+          throw error;
+        }
+        publish({ type: `api.${routeId}.succeeded`, result });
+        return result;
+      });
     },
   };
   const services: Services = { ...real, api };

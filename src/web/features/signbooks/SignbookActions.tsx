@@ -1,9 +1,14 @@
-/** What a manager may do with a signbook: download the signed PDF (with its audit page), retry a failed seal, delete. */
+/**
+ * What a manager may do with a signbook: download the signed PDF (with its audit page), retry a failed
+ * seal, delete — the last two offered exactly when the lifecycle actor accepts `signbook.retrySeal` /
+ * `signbook.delete` (`snapshot.can`, the chart the server applies), to a user with ParaphList.
+ */
 import { Alert, Button, Flex } from '@chakra-ui/react';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ALERT_KEYS } from '../../../contract/keys.ts';
+import type { SignbookMachineView } from '../../../../machines/signbook/index.ts';
 import type { SignbookView } from '../../../contract/signbook.ts';
 import { isApiFailure } from '../../api/index.ts';
 import { useAlerts, useAuth } from '../../app/index.ts';
@@ -11,13 +16,27 @@ import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { saveBlob } from '../../components/saveBlob.ts';
 import { useSignClient } from './useSignClient.ts';
 
+export type SignbookManagerAction = 'retrySeal' | 'delete';
+
+/** The manager's actions the chart accepts now (none to a guest or a user without ParaphList). */
+export const offeredSignbookActions = (lifecycle: SignbookMachineView, manager: boolean): SignbookManagerAction[] =>
+  manager
+    ? [
+        ...(lifecycle.canRetrySeal ? (['retrySeal'] as const) : []),
+        ...(lifecycle.canDelete ? (['delete'] as const) : []),
+      ]
+    : [];
+
 export const SignbookActions = ({
   view,
+  lifecycle,
   pdf,
   guest,
   onChanged,
 }: {
   view: SignbookView;
+  /** What the signbook's chart allows now. */
+  lifecycle: SignbookMachineView;
   pdf: Uint8Array | null;
   /** A guest signatory only downloads. */
   guest: boolean;
@@ -30,7 +49,7 @@ export const SignbookActions = ({
   const navigate = useNavigate();
   const [busy, setBusy] = useState<'retry' | 'delete' | null>(null);
   const [confirm, setConfirm] = useState(false);
-  const manager = !guest && features.includes('ParaphList');
+  const offered = offeredSignbookActions(lifecycle, !guest && features.includes('ParaphList'));
   const fileName = `${view.name.replace(/[\\/:*?"<>|]+/g, '_')}${view.complete ? '-signe' : ''}.pdf`;
 
   const retry = () => {
@@ -65,7 +84,7 @@ export const SignbookActions = ({
             <Alert.Title>{t('signbooks.view.sealFailed')}</Alert.Title>
             <Alert.Description>{view.seal.error ?? t('signbooks.view.sealFailedText')}</Alert.Description>
           </Alert.Content>
-          {manager ? (
+          {offered.includes('retrySeal') ? (
             <Button size="sm" colorPalette="red" loading={busy === 'retry'} onClick={retry} alignSelf="center">
               {t('signbooks.view.retrySeal')}
             </Button>
@@ -82,7 +101,7 @@ export const SignbookActions = ({
             {t('signbooks.view.download')}
           </Button>
         ) : null}
-        {manager && view.status !== 'SEALING' ? (
+        {offered.includes('delete') ? (
           <Button variant="outline" colorPalette="red" onClick={() => setConfirm(true)}>
             {t('signbooks.view.delete')}
           </Button>

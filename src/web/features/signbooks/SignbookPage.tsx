@@ -2,7 +2,8 @@
  * One signbook: its steps and each signatory's state, the document (pdf.js), the refusal and its
  * reason, the seal (hashes, failure with retry), the signed PDF to download when complete — and, when
  * it is the session user's turn, the signer's walk. Everything follows push: another signatory's
- * signature moves the steps here without reload.
+ * signature moves the steps here without reload. The page runs the signbook's feed and an actor of
+ * machines/signbook restored from it (useSignbook): the actions offered are those its `can()` allows.
  */
 import { Alert, Badge, Box, Flex, Grid, Heading, Stack, Text } from '@chakra-ui/react';
 import { useNavigate, useParams } from '@tanstack/react-router';
@@ -13,6 +14,7 @@ import { PdfViewer } from '../../components/PdfViewer.tsx';
 import { AppLink } from '../../components/AppLink.tsx';
 import { formatDateTime } from './labels.ts';
 import { SignbookActions } from './SignbookActions.tsx';
+import { SignbookLifecycle, lifecycleKey } from './SignbookLifecycle.tsx';
 import { SignbookStatusBadge } from './SignbookListPage.tsx';
 import { canonicalItemPath, listPath, type SignbookScope, scopeOf } from './signbookPaths.ts';
 import { SignerWalk } from './SignerWalk.tsx';
@@ -96,7 +98,17 @@ export const SignbookView = ({
         </Alert.Root>
       ) : null}
       {view.status === 'SEALING' ? <Text role="status">{t('signbooks.view.sealing')}</Text> : null}
-      <SignbookActions view={view} pdf={pdf} guest={access.token !== undefined} onChanged={refresh} />
+      <SignbookLifecycle key={lifecycleKey(view)} view={view}>
+        {(lifecycle) => (
+          <SignbookActions
+            view={view}
+            lifecycle={lifecycle}
+            pdf={pdf}
+            guest={access.token !== undefined}
+            onChanged={refresh}
+          />
+        )}
+      </SignbookLifecycle>
       {walking ? <SignerWalk access={access} view={view} document={viewer} onFinished={refresh} /> : null}
       <Grid templateColumns={{ base: '1fr', lg: view.canSign ? '1fr' : 'minmax(0, 1fr) 22rem' }} gap="5">
         {view.canSign ? null : <Box minW="0">{viewer}</Box>}

@@ -39,7 +39,7 @@ export interface SignClient {
   readonly state$: BehaviorSubject<SignSessionState>;
 }
 
-const saysTokenNotValid = (value: unknown): boolean => {
+export const saysTokenNotValid = (value: unknown): boolean => {
   if (typeof value !== 'object' || value === null) return false;
   const data = (value as { data?: { message?: unknown } }).data;
   return data?.message === AUTH_TOKEN_NOT_VALID || (value as { message?: unknown }).message === AUTH_TOKEN_NOT_VALID;
