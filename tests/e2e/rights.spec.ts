@@ -36,6 +36,12 @@ test('an administrator gives a payroll officer one sub-organisation and two feat
   await expect(page.getByRole('heading', { level: 1, name: fr('sections.users') })).toBeVisible();
   await page.getByRole('button', { name: fr('users.list.create') }).click();
   await expect(page).toHaveURL(/\/users\/create$/);
+  // The disabled « Créer l'utilisateur » says what it waits for (issue 15).
+  const create = page.getByRole('button', { name: fr('users.form.create') });
+  await expect(create).toBeDisabled();
+  await expect(create).toHaveAccessibleDescription(/^Il reste à renseigner : Nom, Prénom, Identifiant/);
+  await expect(page.getByText(/^Il reste à renseigner/)).toBeVisible();
+  await shot(page, 'rights-user-create-missing');
 
   await page.getByRole('textbox', { name: fr('users.fields.lastName'), exact: true }).fill('Roux');
   await page.getByRole('textbox', { name: fr('users.fields.firstName'), exact: true }).fill('Nadia');
