@@ -58,6 +58,12 @@ export interface Push {
   ): Promise<void>;
   /** Recomputes and sends badge counts to one session, or to every session following an organisation. */
   refreshBadges(target: { sessionId: string } | { domain: DomainId; orgId: string }): Promise<void>;
+  /**
+   * Computes the badge counts of every session following the organisation and returns what sends them:
+   * called after a change and before its push, so the counts leave with the push that moves the list
+   * (in the same turn of the event loop) instead of a query later.
+   */
+  prepareBadges(target: { domain: DomainId; orgId: string }): Promise<() => void>;
   /** Tells the session's sockets it is over, then disconnects them. */
   sessionRevoked(sessionId: string, key: string): void;
   /**
@@ -76,6 +82,7 @@ export const noPush: Push = {
   publishToUser: () => undefined,
   publishToGuests: async () => undefined,
   refreshBadges: async () => undefined,
+  prepareBadges: async () => () => undefined,
   sessionRevoked: () => undefined,
   accessChanged: async () => undefined,
   close: async () => undefined,
@@ -235,6 +242,19 @@ export function createPush(
     const session = await loadSession(db, sessionId);
     if (session) io.to(roomForSession(sessionId)).emit('badges.updated', await badgeCounts(db, session));
   };
+  const prepareBadges: Push['prepareBadges'] = async (target) => {
+    const sockets = await io.in(roomForOrg(target.domain, target.orgId)).fetchSockets();
+    const sessions = [...new Set(sockets.map((socket) => socket.data.sessionId))].filter(Boolean);
+    const counted = await Promise.all(
+      sessions.map(async (sessionId) => {
+        const session = await loadSession(db, sessionId);
+        return session ? { sessionId, counts: await badgeCounts(db, session) } : null;
+      }),
+    );
+    return () => {
+      for (const one of counted) if (one) io.to(roomForSession(one.sessionId)).emit('badges.updated', one.counts);
+    };
+  };
   return {
     publishToOrg: (domain, orgId, event, payload) => {
       io.to(roomForOrgFeature(domain, orgId, ORG_EVENT_FEATURES[event])).emit(
@@ -262,10 +282,9 @@ export function createPush(
     },
     async refreshBadges(target) {
       if ('sessionId' in target) return sendBadges(target.sessionId);
-      const sockets = await io.in(roomForOrg(target.domain, target.orgId)).fetchSockets();
-      const sessions = new Set(sockets.map((socket) => socket.data.sessionId));
-      await Promise.all([...sessions].map(sendBadges));
+      (await prepareBadges(target))();
     },
+    prepareBadges,
     sessionRevoked(sessionId, key) {
       const room = roomForSession(sessionId);
       io.to(room).emit('session.expired', { key });
