@@ -13,6 +13,7 @@ const VALID = fileURLToPath(new URL('../fixtures/dsn/valid-utf8-lf.dsn', import.
 const MALFORMED = fileURLToPath(new URL('../fixtures/dsn/malformed-unterminated-quote.dsn', import.meta.url));
 
 test('importing a DSN lists who was created, updated and rejected, with lines', async ({ page }) => {
+  test.setTimeout(90_000);
   await loginAs(page, 'admin');
   await page.goto('/employees');
   await page.getByRole('button', { name: fr('dsn.import.open') }).click();

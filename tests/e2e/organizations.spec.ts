@@ -20,8 +20,10 @@ test('an administrator creates an organisation: wrong SIRETs, a taken one, then 
   // « Créer » says what is still missing, beside it and as its description (issue 15).
   const create = page.getByRole('button', { name: fr('organizations.form.create'), exact: true });
   await expect(create).toHaveAccessibleDescription('Il reste à renseigner : Nom, SIRET et Ville.');
+  await create.scrollIntoViewIfNeeded();
   await shot(page, 'organization-create-missing');
   await page.setViewportSize({ width: 600, height: 1100 });
+  await create.scrollIntoViewIfNeeded();
   await shot(page, 'organization-create-missing-600');
   await page.setViewportSize({ width: 1280, height: 720 });
 

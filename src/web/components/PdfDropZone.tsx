@@ -42,6 +42,7 @@ export const PdfDropZone = ({
   return (
     <Box
       data-testid={testId}
+      w="full"
       borderWidth="2px"
       borderStyle="dashed"
       borderColor={over ? 'blue.500' : 'border'}
