@@ -58,6 +58,31 @@ const settled = (actor: ReturnType<typeof start>['actor']) =>
     (s) => !s.matches('loading') && !s.matches('saving') && !s.matches('acting') && !s.matches('reloading'),
   );
 
+describe('rights form: what a disabled save waits for (issue 15)', () => {
+  it('names the required fields still empty, untouched ones included, then those to correct, then nothing', async () => {
+    const { actor, view, change } = start({ kind: 'user', id: null, orgId: ORG_ROOT }, {});
+    await settled(actor);
+    expect(view().canSubmit).toBe(false);
+    expect(view().blockedBy).toEqual({ missing: ['lastName', 'firstName', 'login'], invalid: [] });
+    change({ lastName: 'Martin', email: 'léa@' });
+    expect(view().blockedBy).toEqual({ missing: ['firstName', 'login'], invalid: ['email'] });
+    change({ firstName: 'Léa', login: 'lea.martin', email: 'lea@horizon-demo.fr' });
+    expect(view().canSubmit).toBe(true);
+    expect(view().blockedBy).toBeNull();
+  });
+
+  it('says nothing changed on a saved entity not yet modified', async () => {
+    const { actor, view, change } = start(
+      { kind: 'userGroup', id: GROUP.id, orgId: ORG_ROOT },
+      { 'userGroups.get': () => GROUP },
+    );
+    await settled(actor);
+    expect(view().blockedBy).toEqual({ unchanged: true });
+    change({ name: '' });
+    expect(view().blockedBy).toEqual({ missing: ['name'], invalid: [] });
+  });
+});
+
 describe('rights form: a user', () => {
   it('creates a user in the current organisation once the rules hold, without a version and with no e-mail as null', async () => {
     const { actor, calls, emitted, alerts, view, change } = start(

@@ -4,11 +4,17 @@ import type { RightsChange } from '../../src/contract/rights.ts';
 import type { RightsFormMachine } from './rightsForm.machine.ts';
 import { isActionAllowed, isDirty, isUserRecord } from './rightsForm.model.ts';
 import type { DraftField, RightsAction } from './rightsForm.types.ts';
-import { fieldMessageKey } from '../../src/contract/validation.ts';
+import { VALIDATION_KEYS, fieldMessageKey } from '../../src/contract/validation.ts';
 
 export type RightsFormSnapshot = SnapshotFrom<RightsFormMachine>;
 
 const NO_CHANGES: readonly RightsChange[] = [];
+
+/** The fields in error (the server's key wins) whose key `pick` accepts, in the form's order. */
+const fieldsWith = (c: RightsFormSnapshot['context'], pick: (key: string) => boolean): DraftField[] => {
+  const keys: Partial<Record<DraftField, string>> = { ...c.errors, ...c.serverErrors };
+  return (Object.keys(keys) as DraftField[]).filter((field) => pick(keys[field] ?? ''));
+};
 
 export const selectRightsForm = (snapshot: RightsFormSnapshot) => {
   const c = snapshot.context;
@@ -38,6 +44,20 @@ export const selectRightsForm = (snapshot: RightsFormSnapshot) => {
     dirty,
     editable,
     canSubmit: editable && dirty && !anyError,
+    /**
+     * Why « Créer » / « Enregistrer » is disabled, said beside it (issue 15): the fields to fill in
+     * (required, untouched ones included) and those to correct, else nothing changed yet.
+     */
+    blockedBy: !editable
+      ? null
+      : anyError
+        ? {
+            missing: fieldsWith(c, (key) => key === VALIDATION_KEYS.required),
+            invalid: fieldsWith(c, (key) => key !== VALIDATION_KEYS.required),
+          }
+        : !dirty
+          ? { unchanged: true as const }
+          : null,
     canReset: editable && dirty,
     isSaving,
     justSaved: snapshot.matches('saved'),

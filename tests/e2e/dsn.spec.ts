@@ -4,22 +4,36 @@
  * The import changes the shared demo database (3 employees created, 3 updated): later specs that
  * count employees must count from what they read, not from the bare seed.
  */
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
-import { fr, loginAs, shot } from './support.ts';
+import { dropFiles, fr, loginAs, shot } from './support.ts';
 
 const VALID = fileURLToPath(new URL('../fixtures/dsn/valid-utf8-lf.dsn', import.meta.url));
 const MALFORMED = fileURLToPath(new URL('../fixtures/dsn/malformed-unterminated-quote.dsn', import.meta.url));
 
 test('importing a DSN lists who was created, updated and rejected, with lines', async ({ page }) => {
+  test.setTimeout(90_000);
   await loginAs(page, 'admin');
   await page.goto('/employees');
   await page.getByRole('button', { name: fr('dsn.import.open') }).click();
   const dialog = page.getByRole('dialog', { name: fr('dsn.import.title') });
   await expect(dialog).toBeVisible();
 
+  // The product's drop zone, not the browser's file input (issue 15): a file dropped on it is listed.
+  const zone = dialog.getByTestId('dsn-dropzone');
+  await expect(zone).toContainText(fr('dsn.import.drop'));
+  await expect(dialog.getByRole('button', { name: fr('dsn.import.submit') })).toBeDisabled();
+  await shot(page, 'dsn-dropzone');
+  await page.setViewportSize({ width: 600, height: 900 });
+  await shot(page, 'dsn-dropzone-600');
+  await page.setViewportSize({ width: 1280, height: 900 });
+
   // A malformed file is refused as a whole, with the line of the defect.
-  await dialog.getByLabel(fr('dsn.import.file')).setInputFiles(MALFORMED);
+  await dropFiles(page, 'dsn-dropzone', [
+    { name: 'malformed.dsn', bytes: readFileSync(MALFORMED), type: 'text/plain' },
+  ]);
+  await expect(zone).toContainText('malformed.dsn');
   await dialog.getByRole('button', { name: fr('dsn.import.submit') }).click();
   const alert = dialog.getByRole('alert');
   await expect(alert).toContainText(fr('employees.messages.dsnUpload.error'));

@@ -17,6 +17,15 @@ test('an administrator creates an organisation: wrong SIRETs, a taken one, then 
   await page.getByRole('link', { name: fr('organizations.list.create') }).click();
   await expect(page.getByRole('heading', { level: 1, name: fr('organizations.form.createTitle') })).toBeVisible();
   const siret = page.getByLabel(fr('organizations.fields.siret'));
+  // « Créer » says what is still missing, beside it and as its description (issue 15).
+  const create = page.getByRole('button', { name: fr('organizations.form.create'), exact: true });
+  await expect(create).toHaveAccessibleDescription('Il reste à renseigner : Nom, SIRET et Ville.');
+  await create.scrollIntoViewIfNeeded();
+  await shot(page, 'organization-create-missing');
+  await page.setViewportSize({ width: 600, height: 1100 });
+  await create.scrollIntoViewIfNeeded();
+  await shot(page, 'organization-create-missing-600');
+  await page.setViewportSize({ width: 1280, height: 720 });
 
   // Checked as typed, with the seed's rules: 14 digits, then the check digit.
   await siret.fill('1234567890123');
@@ -28,6 +37,7 @@ test('an administrator creates an organisation: wrong SIRETs, a taken one, then 
   await siret.fill(parisSiret);
   await page.getByLabel(fr('organizations.fields.name')).fill('Doublon');
   await page.getByLabel(fr('organizations.fields.city')).fill('Paris');
+  await expect(create).not.toHaveAttribute('aria-describedby');
   await page.getByRole('button', { name: fr('organizations.form.create'), exact: true }).click();
   await expect(page.getByTestId('org-form-errors')).toContainText(fr('error.organization.siret-taken'));
   await shot(page, 'organization-create-siret-taken');

@@ -25,6 +25,7 @@ test('an administrator gives a payroll officer one sub-organisation and two feat
   page,
   browser,
 }) => {
+  test.setTimeout(60_000);
   const stamp = Date.now();
   const login = `paie.paris.${stamp}`;
   const email = `paie.paris.${stamp}@horizon-demo.fr`;
@@ -36,6 +37,13 @@ test('an administrator gives a payroll officer one sub-organisation and two feat
   await expect(page.getByRole('heading', { level: 1, name: fr('sections.users') })).toBeVisible();
   await page.getByRole('button', { name: fr('users.list.create') }).click();
   await expect(page).toHaveURL(/\/users\/create$/);
+  // The disabled « Créer l'utilisateur » says what it waits for (issue 15).
+  const create = page.getByRole('button', { name: fr('users.form.create') });
+  await expect(create).toBeDisabled();
+  await expect(create).toHaveAccessibleDescription('Il reste à renseigner : Nom, Prénom et Identifiant.');
+  await expect(page.getByText(/^Il reste à renseigner/)).toBeVisible();
+  await create.scrollIntoViewIfNeeded();
+  await shot(page, 'rights-user-create-missing');
 
   await page.getByRole('textbox', { name: fr('users.fields.lastName'), exact: true }).fill('Roux');
   await page.getByRole('textbox', { name: fr('users.fields.firstName'), exact: true }).fill('Nadia');

@@ -107,3 +107,22 @@ export async function printedMessage(to: string, subject: string): Promise<Print
     .toBe(true);
   return found!;
 }
+
+/** Drops `files` on the element `testId` as a user dragging them from the desktop would (a real `drop`). */
+export async function dropFiles(
+  page: Page,
+  testId: string,
+  files: readonly { readonly name: string; readonly bytes: Buffer; readonly type?: string }[],
+): Promise<void> {
+  const transfer = await page.evaluateHandle(
+    (list) => {
+      const data = new DataTransfer();
+      for (const f of list) data.items.add(new File([new Uint8Array(f.bytes)], f.name, { type: f.type }));
+      return data;
+    },
+    files.map((f) => ({ name: f.name, bytes: [...f.bytes], type: f.type ?? 'application/pdf' })),
+  );
+  const zone = page.getByTestId(testId);
+  await zone.dispatchEvent('dragover', { dataTransfer: transfer });
+  await zone.dispatchEvent('drop', { dataTransfer: transfer });
+}

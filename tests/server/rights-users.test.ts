@@ -156,7 +156,11 @@ describe('creating a user', () => {
       email: 'validation.format',
     });
     expect(body.errors).toEqual(
-      expect.arrayContaining([`Identifiant : ${SEED_TEXTS.required}`, `E-mail : ${SEED_TEXTS.badFormat}`]),
+      // « Format incorrect » says which format is expected (issue 15).
+      expect.arrayContaining([
+        `Identifiant : ${SEED_TEXTS.required}`,
+        `E-mail : ${SEED_TEXTS.badFormat} : adresse e-mail attendue sous la forme nom@exemple.fr.`,
+      ]),
     );
   });
 

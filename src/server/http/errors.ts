@@ -5,6 +5,7 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { ApiError } from '../../contract/entities.ts';
 import { ERROR_KEYS } from '../../contract/keys.ts';
+import { fieldMessageKey } from '../../contract/validation.ts';
 import { frenchText } from './french.ts';
 
 export class ApiFailure extends Error {
@@ -44,7 +45,10 @@ export const fieldFailure = (
     status,
     key,
     message,
-    Object.entries(fields).map(([field, fieldKey]) => `${labelOf(field)} : ${frenchText(fieldKey)}`),
+    // « Format incorrect » says which format is expected, as under the field (issue 15).
+    Object.entries(fields).map(
+      ([field, fieldKey]) => `${labelOf(field)} : ${frenchText(fieldMessageKey(field, fieldKey))}`,
+    ),
     fields,
   );
 

@@ -70,6 +70,12 @@ export interface Push {
   ): Promise<void>;
   /** Recomputes and sends badge counts to one session, or to every session following an organisation. */
   refreshBadges(target: { sessionId: string } | { domain: DomainId; orgId: string }): Promise<void>;
+  /**
+   * Computes the badge counts of every session following the organisation and returns what sends them:
+   * called after a change and before its push, so the counts leave with the push that moves the list
+   * (in the same turn of the event loop) instead of a query later.
+   */
+  prepareBadges(target: { domain: DomainId; orgId: string }): Promise<() => void>;
   /** Tells the session's sockets it is over, then disconnects them. */
   sessionRevoked(sessionId: string, key: string): void;
   /**
@@ -88,6 +94,7 @@ export const noPush: Push = {
   publishToUser: () => undefined,
   publishToGuests: async () => undefined,
   refreshBadges: async () => undefined,
+  prepareBadges: async () => () => undefined,
   sessionRevoked: () => undefined,
   accessChanged: async () => undefined,
   close: async () => undefined,
@@ -292,6 +299,28 @@ export function createPush(io: PushServer, db: Queryable, options: CreatePushOpt
     io.on('access.changed', (target) => void localAccessChanged(target).catch(() => undefined));
     io.on('badges.refresh', (target) => void localBadges(target).catch(() => undefined));
   }
+  /**
+   * Counted before the event they go with, sent right after it. Clustered, each node counts for its
+   * own sockets when asked (the adapter carries the ask), so the counts follow the event instead.
+   */
+  const prepareBadges: Push['prepareBadges'] = async (target) => {
+    if (clustered)
+      return () => {
+        io.serverSideEmit('badges.refresh', target);
+        void localBadges(target).catch(() => undefined);
+      };
+    const sockets = await io.local.in(roomForOrg(target.domain, target.orgId)).fetchSockets();
+    const sessions = [...new Set(sockets.map((socket) => socket.data.sessionId))].filter(Boolean);
+    const counted = await Promise.all(
+      sessions.map(async (sessionId) => {
+        const session = await loadSession(db, sessionId);
+        return session ? { sessionId, counts: await badgeCounts(db, session) } : null;
+      }),
+    );
+    return () => {
+      for (const one of counted) if (one) io.to(roomForSession(one.sessionId)).emit('badges.updated', one.counts);
+    };
+  };
   return {
     publishToOrg: (domain, orgId, event, payload) => {
       io.to(roomForOrgFeature(domain, orgId, ORG_EVENT_FEATURES[event])).emit(
@@ -327,6 +356,7 @@ export function createPush(io: PushServer, db: Queryable, options: CreatePushOpt
       if (clustered) io.serverSideEmit('badges.refresh', target);
       await localBadges(target);
     },
+    prepareBadges,
     sessionRevoked(sessionId, key) {
       const room = roomForSession(sessionId);
       io.to(room).emit('session.expired', { key });

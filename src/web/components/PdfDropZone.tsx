@@ -1,6 +1,7 @@
 /**
- * Drop or pick PDF files (campaign documents, mask samples, a signbook's document). It only collects
- * the files: each caller checks them with `refusalOf` (pdfFile.ts) and lists what it refused.
+ * Drop or pick files: PDFs (campaign documents, mask samples, deposited documents, a signbook's document)
+ * or, with `accept`, other files (a DSN). It only collects the files: each caller checks them (PDFs with
+ * `refusalOf`, pdfFile.ts) and lists what it refused.
  */
 import { Box, Button, Text, VisuallyHidden } from '@chakra-ui/react';
 import { type DragEvent, type ReactNode, useId, useRef, useState } from 'react';
@@ -11,6 +12,8 @@ export interface PdfDropZoneProps {
   readonly onFiles: (files: File[]) => void;
   readonly disabled?: boolean;
   readonly multiple?: boolean;
+  /** The file input's `accept` (PDFs by default). */
+  readonly accept?: string;
   readonly testId?: string;
   /** Roomier padding from the md breakpoint (the campaign's main drop zone). */
   readonly large?: boolean;
@@ -22,6 +25,7 @@ export const PdfDropZone = ({
   onFiles,
   disabled,
   multiple = true,
+  accept = 'application/pdf,.pdf',
   testId,
   large,
   children,
@@ -38,6 +42,7 @@ export const PdfDropZone = ({
   return (
     <Box
       data-testid={testId}
+      w="full"
       borderWidth="2px"
       borderStyle="dashed"
       borderColor={over ? 'blue.500' : 'border'}
@@ -62,7 +67,7 @@ export const PdfDropZone = ({
           ref={input}
           id={inputId}
           type="file"
-          accept="application/pdf,.pdf"
+          accept={accept}
           multiple={multiple}
           disabled={disabled}
           onChange={(e) => {

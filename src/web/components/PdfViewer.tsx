@@ -7,15 +7,7 @@ import { Box, Button, HStack, IconButton, Text } from '@chakra-ui/react';
 import type { PDFDocumentProxy, RenderTask } from 'pdfjs-dist';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-
-let loading: Promise<typeof import('pdfjs-dist')> | null = null;
-const loadPdfjs = (): Promise<typeof import('pdfjs-dist')> =>
-  (loading ??= Promise.all([import('pdfjs-dist'), import('pdfjs-dist/build/pdf.worker.min.mjs?url')]).then(
-    ([pdfjs, worker]) => {
-      pdfjs.GlobalWorkerOptions.workerSrc = worker.default;
-      return pdfjs;
-    },
-  ));
+import { loadPdfjs } from './pdfjs.ts';
 
 const ZOOM_STEP = 1.25;
 const MIN_ZOOM = 0.25;

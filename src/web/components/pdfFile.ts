@@ -1,10 +1,14 @@
 /**
- * The browser's check of a file before it is uploaded (seed 000 §5: PDF only, ≤ 10 MB): a PDF by its
- * first bytes (`%PDF-`), whatever its name; the server checks the whole file again with mupdf. Used by
- * campaign documents, mask samples and a signbook's document.
+ * The browser's check of a file when it is dropped or picked (seed 000 §5: PDF only, ≤ 10 MB): a PDF by
+ * its first bytes (`%PDF-`), whatever its name, then opened with pdf.js for the server's own verdict
+ * (pdfCheck.ts: damaged, encrypted, empty — the same key the server would answer); the server checks
+ * the file again with mupdf. Used by campaign documents, mask samples, deposited documents and a
+ * signbook's document.
  */
 import { LIMITS } from '../../contract/constants.ts';
 import { ERROR_KEYS } from '../../contract/keys.ts';
+import { type PdfCheckOptions, type PdfjsLike, pdfProblemOf, structureProblem } from './pdfCheck.ts';
+import { loadPdfjs } from './pdfjs.ts';
 
 const MAGIC = '%PDF-';
 /** The specification tolerates a little garbage before the header (as the server does). */
@@ -16,12 +20,30 @@ export const hasPdfMagic = (head: Uint8Array): boolean => {
   return text.includes(MAGIC);
 };
 
+export interface RefusalOptions extends PdfCheckOptions {
+  /** pdf.js for the full check; the browser's lazy load by default (tests pass its Node build). */
+  readonly pdfjs?: () => Promise<PdfjsLike>;
+}
+
 /** `null` when acceptable, else the translation key of the refusal. */
-export async function refusalOf(file: Pick<Blob, 'size' | 'slice'>): Promise<string | null> {
+export async function refusalOf(
+  file: Pick<Blob, 'size' | 'slice' | 'arrayBuffer'>,
+  { pdfjs = loadPdfjs, ...options }: RefusalOptions = {},
+): Promise<string | null> {
   if (file.size > LIMITS.uploadMaxBytes) return ERROR_KEYS.payloadTooLarge;
   if (file.size === 0) return ERROR_KEYS.pdfEmpty;
   const head = new Uint8Array(await file.slice(0, HEAD_BYTES).arrayBuffer());
-  return hasPdfMagic(head) ? null : ERROR_KEYS.notPdf;
+  if (!hasPdfMagic(head)) return ERROR_KEYS.notPdf;
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  const structure = structureProblem(bytes);
+  if (structure) return structure;
+  let reader: PdfjsLike;
+  try {
+    reader = await pdfjs();
+  } catch {
+    return null; // pdf.js could not be loaded (offline, a stale build): the server still checks the file
+  }
+  return pdfProblemOf(bytes, reader, options);
 }
 
 export const formatSize = (bytes: number, locale: string): string => {

@@ -17,8 +17,11 @@ export async function publishCampaign(
 ): Promise<void> {
   const campaign = await campaignById(deps.db, domain, campaignId);
   if (!campaign) return;
+  // The badges are counted first and leave with the campaign (same turn of the event loop): the side
+  // navigation moves with the list instead of a query later (issue 15 §5).
+  const sendBadges = await deps.push.prepareBadges({ domain, orgId: campaign.organizationId });
   deps.push.publishToOrg(domain, campaign.organizationId, 'campaign.updated', campaign);
-  await deps.push.refreshBadges({ domain, orgId: campaign.organizationId });
+  sendBadges();
 }
 
 export function progressPublisher(
@@ -29,12 +32,16 @@ export function progressPublisher(
 ) {
   let changed: DispatchedDocument[] = [];
   let last = 0;
+  /** The status the last push carried: a new one moves the badges too, in the same push. */
+  let pushedStatus: string | null = null;
   const flush = async (): Promise<void> => {
     last = Date.now();
     const docs = changed;
     changed = [];
     const campaign = await campaignById(deps.db, domain, campaignId);
     if (!campaign) return;
+    const sendBadges = campaign.status === pushedStatus ? null : await deps.push.prepareBadges({ domain, orgId });
+    pushedStatus = campaign.status;
     if (docs.length <= ROOM_DOC_LIMIT)
       for (const doc of docs) deps.push.publishToOrg(domain, orgId, 'dispatchedDoc.updated', doc);
     deps.push.publishToOrg(domain, orgId, 'campaign.progressed', {
@@ -45,6 +52,7 @@ export function progressPublisher(
       pagesSplit: campaign.pagesSplit,
       counts: campaign.counts,
     });
+    sendBadges?.();
   };
   return {
     documentChanged(doc: DispatchedDocument): void {

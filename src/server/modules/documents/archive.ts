@@ -71,7 +71,8 @@ export async function buildArchive(q: Queryable, session: Session, body: Documen
         .map(csvCell)
         .join(';'),
     ),
-    ...(skipped > 0 ? [`# ${skipped} document(s) demandé(s) non inclus (introuvables ou hors de vos droits)`] : []),
+    ...(skipped === 1 ? ['# 1 document demandé non inclus (introuvable ou hors de vos droits)'] : []),
+    ...(skipped > 1 ? [`# ${skipped} documents demandés non inclus (introuvables ou hors de vos droits)`] : []),
   ];
   const zip = new yazl.ZipFile();
   const mtime = new Date();

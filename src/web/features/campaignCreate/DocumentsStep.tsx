@@ -1,6 +1,7 @@
 /**
- * Step 2: the PDF files, dropped or picked. Each one is checked here (a PDF by its first bytes, ≤ 10 MB)
- * and a refused one is listed with its reason; the demo's sample payroll file can be downloaded.
+ * Step 2: the PDF files, dropped or picked. Each one is checked here as the server would (≤ 10 MB, a PDF
+ * by its content, opened with pdf.js: damaged, encrypted or empty is refused with the server's key) and
+ * a refused one is listed with its reason; the demo's sample payroll file can be downloaded.
  */
 import { Badge, CloseButton, Flex, Link, List, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
@@ -20,12 +21,15 @@ export const DocumentsStep = ({ creation }: { creation: CampaignCreation }) => {
   const alerts = useAlerts();
   const { view, send, addFile, removeFile } = creation;
   const [downloading, setDownloading] = useState(false);
+  const [checking, setChecking] = useState<string | null>(null);
   const { hasFeature } = useAuth();
   const disabled = !view.canAddDocuments;
 
   const add = async (files: readonly File[]) => {
     for (const file of files) {
-      const key = await refusalOf(file);
+      setChecking(file.name);
+      // Campaign documents are stored decrypted (`storablePdf`): a signed and encrypted one is refused.
+      const key = await refusalOf(file, { decrypts: true }).finally(() => setChecking(null));
       if (key) send({ type: 'creation.document.reject', file: { name: file.name, key } });
       else addFile(file);
     }
@@ -61,6 +65,11 @@ export const DocumentsStep = ({ creation }: { creation: CampaignCreation }) => {
           {t('campaignCreate.documents.sampleHint')}
         </Text>
       </Text>
+      {checking ? (
+        <Text role="status" fontSize="sm" color="fg.muted">
+          {t('campaignCreate.documents.checking', { name: checking })}
+        </Text>
+      ) : null}
       {view.rejected.length > 0 ? (
         <List.Root role="alert" color="fg.error" fontSize="sm" ps="4">
           {view.rejected.map((r) => (

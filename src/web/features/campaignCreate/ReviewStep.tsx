@@ -1,6 +1,7 @@
 /** Step 5: what will be sent, then the upload's progress or its failure (the panel shows it too). */
 import { Alert, Box, Grid, Progress, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
+import { failureText } from './failureText.ts';
 import type { CampaignCreation } from './useCampaignCreation.ts';
 
 export const ReviewStep = ({ creation }: { creation: CampaignCreation }) => {
@@ -56,12 +57,7 @@ export const ReviewStep = ({ creation }: { creation: CampaignCreation }) => {
             <Alert.Title>{t(view.failure.key)}</Alert.Title>
             {view.failure.detailKey ? (
               <Alert.Description>
-                {t(view.failure.detailKey)}
-                {view.failure.detail
-                  ? ` ${view.failure.detail}`
-                  : view.failure.fields?.file
-                    ? ` (${view.failure.fields.file})`
-                    : ''}
+                {failureText(t, view.failure.detailKey, view.failure.detail ?? view.failure.fields?.file)}
               </Alert.Description>
             ) : null}
           </Alert.Content>

@@ -4,7 +4,6 @@ import { campaignCreationMachine, selectCreation } from '../../../../machines/ca
 import { PAYSLIP } from '../../../../machines/campaign-creation/creation.fixtures.ts';
 import { selectNotifications } from '../../../../machines/notifications/notifications.selectors.ts';
 import { createServices, type Services } from '../../app/services.ts';
-import { refusalOf } from '../../components/pdfFile.ts';
 import { createSubmitCampaign } from './submitCampaign.ts';
 
 /** A scripted XMLHttpRequest: the test plays the browser's progress and the server's answer. */
@@ -163,16 +162,5 @@ describe('sending a campaign', () => {
       },
     });
     expect(notifications()[0]?.state).toBe('error');
-  });
-});
-
-describe('the browser-side file check', () => {
-  it('accepts a PDF by its first bytes and refuses a PNG named .pdf, an empty file and one over 10 MB', async () => {
-    expect(await refusalOf(pdf)).toBeNull();
-    const png = new Blob([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])]);
-    expect(await refusalOf(png)).toBe('error.upload.not-pdf');
-    expect(await refusalOf(new Blob([]))).toBe('error.upload.empty');
-    const big = { size: 10 * 1024 * 1024 + 1, slice: () => new Blob(['%PDF-']) };
-    expect(await refusalOf(big)).toBe('error.upload.too-large');
   });
 });

@@ -5,6 +5,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { campaignCreationMachine, selectCreation } from '../../../../machines/campaign-creation/index.ts';
 import { useAlerts, useServices } from '../../app/index.ts';
+import { failureText } from './failureText.ts';
 import { createSubmitCampaign } from './submitCampaign.ts';
 
 let fileIds = 0;
@@ -27,12 +28,9 @@ export const useCampaignCreation = () => {
   const view = useSelector(actor, selectCreation);
 
   useEffect(() => {
-    // A sentence, not a bare file name: « … a échoué. Ce PDF est endommagé ou incomplet : … (two.pdf) ».
+    // Sentences, not a bare file name: « … a échoué. Ce PDF est endommagé ou incomplet : … Fichier concerné : two.pdf. »
     const alerts = actor.on('creation.alert', ({ alert }) => {
-      const cause = alert.cause ? t(alert.cause, { defaultValue: '' }) : '';
-      const detail = [cause, alert.detail ? (cause ? `(${alert.detail})` : alert.detail) : '']
-        .filter(Boolean)
-        .join(' ');
+      const detail = failureText(t, alert.cause, alert.detail);
       push({ type: alert.type, message: alert.key, ...(detail ? { detail } : {}) });
     });
     // After the machine has left `sending`, so the leave guard lets the page go.

@@ -1,20 +1,6 @@
-/**
- * pdf.js, loaded only when the mask editor shows a page (about 1 MB: never in the initial bundle).
- * The worker is served by Vite as a file of its own (`?url`).
- */
+/** A mask sample opened with pdf.js (loaded on first use, components/pdfjs.ts). */
 import type { PDFDocumentProxy } from 'pdfjs-dist';
-
-let loading: Promise<typeof import('pdfjs-dist')> | null = null;
-
-export function loadPdfjs(): Promise<typeof import('pdfjs-dist')> {
-  loading ??= Promise.all([import('pdfjs-dist'), import('pdfjs-dist/build/pdf.worker.min.mjs?url')]).then(
-    ([pdfjs, worker]) => {
-      pdfjs.GlobalWorkerOptions.workerSrc = worker.default;
-      return pdfjs;
-    },
-  );
-  return loading;
-}
+import { loadPdfjs } from '../../components/pdfjs.ts';
 
 export interface OpenedSample {
   readonly doc: PDFDocumentProxy;

@@ -1,6 +1,7 @@
 /**
- * Sample PDFs of the mask editor: checked in the browser first (a PDF by its first bytes, whatever
- * its name; ≤ 10 MB) — the server checks again with mupdf — and sent as multipart parts `pdf-N`.
+ * Sample PDFs of the mask editor: checked in the browser first as the server would (≤ 10 MB, a PDF by
+ * its content whatever its name, opened with pdf.js: damaged, encrypted or empty is refused with the
+ * server's key) — the server checks again with mupdf — and sent as multipart parts `pdf-N`.
  */
 import { refusalOf } from '../../components/pdfFile.ts';
 

@@ -4,12 +4,16 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { DOCUMENT_MAX_BYTES } from '../../../contract/documents.ts';
 import { AppProvider } from '../../app/context.tsx';
 import { createServices } from '../../app/services.ts';
+import { minimalPdf } from '../../testing/minimalPdf.ts';
 import { renderWithProviders } from '../../testing/render.tsx';
 import { buildUploadForm, planUpload, type SlipDraft, slipErrors, slipForFile } from './slips.ts';
 import { UploadDialog } from './UploadDialog.tsx';
 
-const pdf = (name: string, size = 64) =>
-  new File([`%PDF-1.7\n${'x'.repeat(Math.max(0, size - 9))}`], name, { type: 'application/pdf' });
+/** A real (tiny) PDF, or one only its size refuses. */
+const pdf = (name: string, size?: number) =>
+  new File([size === undefined ? minimalPdf() : `%PDF-1.7\n${'x'.repeat(Math.max(0, size - 9))}`], name, {
+    type: 'application/pdf',
+  });
 const complete = (over: Partial<SlipDraft> = {}): SlipDraft =>
   slipForFile(pdf('bulletin.pdf'), {
     typeCode: 'PAYSLIP',

@@ -157,7 +157,9 @@ const EmployeeEditor = ({
           </DataList.Item>
         ))}
         <DataList.Item>
-          <DataList.ItemLabel>{t('employees.fields.organizations')}</DataList.ItemLabel>
+          <DataList.ItemLabel>
+            {t('employees.fields.organizationsOf', { count: employee.organizations.length })}
+          </DataList.ItemLabel>
           <DataList.ItemValue>
             <HStack wrap="wrap" gap="1">
               {employee.organizations.map((o) => (

@@ -16,7 +16,7 @@ import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CompanyInfo, Organization } from '../../../contract/entities.ts';
 import { ALERT_KEYS, ERROR_KEYS } from '../../../contract/keys.ts';
-import { siretError } from '../../../contract/validation.ts';
+import { VALIDATION_KEYS, siretError } from '../../../contract/validation.ts';
 import { useAlerts, useServices } from '../../app/index.ts';
 import { DelayedLoader } from '../../components/DelayedLoader.tsx';
 import {
@@ -44,7 +44,7 @@ const LAYOUT: readonly (readonly TextField[])[] = [
 
 /** Create (`/organizations/create[?parentId=]`) and edit (`/organizations/{id}`). */
 export const OrganizationFormPage = () => {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { api } = useServices();
   const alerts = useAlerts();
   const navigate = useNavigate();
@@ -104,6 +104,25 @@ export const OrganizationFormPage = () => {
   if (siretTaken !== null && siretTaken === values.siret.trim()) errors.siret = ERROR_KEYS.orgSiretTaken;
   const shown = (field: string): string | undefined =>
     submitted || touched.has(field) || (field === 'siret' && values.siret !== '') ? errors[field] : undefined;
+  /**
+   * What « Créer » / « Enregistrer » waits for, said beside it (issue 15): the fields to fill in and those
+   * to correct, or nothing changed yet (the edit's button is disabled until something is).
+   */
+  const inError = LAYOUT.flat().filter((field) => errors[field]);
+  const listOf = (fields: readonly string[]) =>
+    new Intl.ListFormat(i18n.language, { type: 'conjunction' }).format(
+      fields.map((f) => t(`organizations.fields.${f}`)),
+    );
+  const missing = inError.filter((f) => errors[f] === VALIDATION_KEYS.required);
+  const invalid = inError.filter((f) => errors[f] !== VALIDATION_KEYS.required);
+  const blockedLines = readOnly
+    ? []
+    : id && !dirty
+      ? [t('common.form.blocked.unchanged')]
+      : [
+          ...(missing.length ? [t('common.form.blocked.missing', { fields: listOf(missing) })] : []),
+          ...(invalid.length ? [t('common.form.blocked.invalid', { fields: listOf(invalid) })] : []),
+        ];
   const set = (field: keyof OrgFormValues, value: string) => setValues((v) => ({ ...v, [field]: value }));
   const touch = (field: string) => setTouched((s) => new Set(s).add(field));
 
@@ -237,9 +256,15 @@ export const OrganizationFormPage = () => {
           </Stack>
         </Fieldset.Root>
         {failure ? <FailureAlert failure={failure} title={id ? undefined : 'organizations.form.createError'} /> : null}
-        <Flex gap="3">
+        <Flex gap="3" wrap="wrap" align="center">
           {readOnly ? null : (
-            <Button type="submit" colorPalette="brand" loading={saving} disabled={Boolean(id) && !dirty}>
+            <Button
+              type="submit"
+              colorPalette="brand"
+              loading={saving}
+              disabled={Boolean(id) && !dirty}
+              aria-describedby={blockedLines.length ? 'org-form-blocked' : undefined}
+            >
               {id ? t('organizations.form.save') : t('organizations.form.create')}
             </Button>
           )}
@@ -249,6 +274,11 @@ export const OrganizationFormPage = () => {
           >
             {t('organizations.form.cancel')}
           </Button>
+          {blockedLines.length ? (
+            <Text id="org-form-blocked" fontSize="sm" color="fg.muted" data-missing flexBasis="full">
+              {blockedLines.join(' ')}
+            </Text>
+          ) : null}
         </Flex>
       </Stack>
     </form>

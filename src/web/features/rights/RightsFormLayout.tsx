@@ -1,7 +1,7 @@
 /**
  * What the user, user-group and rule pages share around their fields: loading and its failure, the
  * conflict banner (reload, what was typed kept), the failure under the form, save / cancel changes /
- * back / delete, the confirmation of an action, and the warning before leaving unsaved changes.
+ * back / delete (a disabled save says what it waits for), the confirmation of an action, and the warning before leaving unsaved changes.
  */
 import { Alert, Box, Button, HStack, Heading, Stack, Text } from '@chakra-ui/react';
 import { useBlocker, useNavigate } from '@tanstack/react-router';
@@ -12,6 +12,14 @@ import type { RightsAction } from '../../../../machines/rights-form/index.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { DelayedLoader } from '../../components/DelayedLoader.tsx';
 import { RIGHTS_PATHS, type RightsFormHandle } from './useRightsForm.ts';
+
+/** Where each kind's field labels are (`rootOrgId` is labelled « Organisation racine » as `rootOrg`). */
+const FIELD_LABELS: Record<RightsFormHandle['view']['kind'], string> = {
+  user: 'users.fields',
+  userGroup: 'userGroups.fields',
+  rule: 'rules.fields',
+};
+const BLOCKED_ID = 'rights-form-blocked';
 
 export interface ConfirmTexts {
   readonly title: string;
@@ -47,10 +55,24 @@ export const RightsFormLayout = ({
   aside?: ReactNode;
   children: ReactNode;
 }) => {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const { view, send } = form;
   const paths = RIGHTS_PATHS[view.kind];
+  const listOf = (fields: readonly string[]) =>
+    new Intl.ListFormat(i18n.language, { type: 'conjunction' }).format(
+      fields.map((f) => t(`${FIELD_LABELS[view.kind]}.${f === 'rootOrgId' ? 'rootOrg' : f}`)),
+    );
+  const blocked = view.blockedBy;
+  /** What the disabled save button waits for, in words (issue 15): read beside it and as its description. */
+  const blockedLines = !blocked
+    ? []
+    : 'unchanged' in blocked
+      ? [t('common.form.blocked.unchanged')]
+      : [
+          ...(blocked.missing.length ? [t('common.form.blocked.missing', { fields: listOf(blocked.missing) })] : []),
+          ...(blocked.invalid.length ? [t('common.form.blocked.invalid', { fields: listOf(blocked.invalid) })] : []),
+        ];
 
   const blocker = useBlocker({
     shouldBlockFn: form.blocksLeaving,
@@ -145,9 +167,20 @@ export const RightsFormLayout = ({
             </Text>
           ) : null}
           <HStack gap="3" wrap="wrap">
-            <Button type="submit" colorPalette="brand" loading={view.isSaving} disabled={!view.canSubmit}>
+            <Button
+              type="submit"
+              colorPalette="brand"
+              loading={view.isSaving}
+              disabled={!view.canSubmit}
+              aria-describedby={blockedLines.length ? BLOCKED_ID : undefined}
+            >
               {view.creating ? createLabel : t('common.actions.save')}
             </Button>
+            {blockedLines.length ? (
+              <Text id={BLOCKED_ID} fontSize="sm" color="fg.muted" data-missing maxW="md">
+                {blockedLines.join(' ')}
+              </Text>
+            ) : null}
             {view.canReset ? (
               <Button variant="outline" onClick={() => send({ type: 'form.reset' })}>
                 {t('rights.form.reset')}

@@ -1,9 +1,22 @@
 /**
  * `/signworkflows/creation`: a signbook from a template or free — name, organisation, the one document
- * (PDF by its first bytes and ≤ 10 MB here, the server checks again), its type, signatories per step,
+ * (dropped in the product's drop zone and checked there as the server would: ≤ 10 MB, a PDF by its
+ * content, opened with pdf.js; the server checks again), its type, signatories per step,
  * the send-to-personal-safe flag; sent as one multipart upload through the API client.
  */
-import { Alert, Button, Checkbox, Field, Flex, Heading, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
+import {
+  Alert,
+  Button,
+  Checkbox,
+  CloseButton,
+  Field,
+  Flex,
+  Heading,
+  Input,
+  NativeSelect,
+  Stack,
+  Text,
+} from '@chakra-ui/react';
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,6 +25,7 @@ import { ALERT_KEYS } from '../../../contract/keys.ts';
 import type { SignbookCreated, SignbookUploadJson, TemplatePage, TemplateView } from '../../../contract/signbook.ts';
 import { isApiFailure } from '../../api/index.ts';
 import { useAlerts, useAuth, useServices } from '../../app/index.ts';
+import { PdfDropZone } from '../../components/PdfDropZone.tsx';
 import { formatSize, refusalOf as fileRefusalOf } from '../../components/pdfFile.ts';
 import { useVisibleOrgs } from '../employees/useVisibleOrgs.ts';
 import { type DraftStep, draftProblems, fromTemplateSteps, toUploadSteps } from './signatories.ts';
@@ -36,6 +50,7 @@ export const CreationPage = () => {
   const [docType, setDocType] = useState('');
   const [file, setFile] = useState<File | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
+  const [checking, setChecking] = useState(false);
   const [steps, setSteps] = useState<DraftStep[]>([{ signatoryType: 'user', signatories: [] }]);
   const [toSafe, setToSafe] = useState(false);
   const [sending, setSending] = useState(false);
@@ -71,7 +86,9 @@ export const CreationPage = () => {
     setFile(null);
     setFileError(null);
     if (!chosen) return;
-    const refusal = await fileRefusalOf(chosen);
+    setChecking(true);
+    // The server stores the document decrypted (`storablePdf`): a signed and encrypted one is refused.
+    const refusal = await fileRefusalOf(chosen, { decrypts: true }).finally(() => setChecking(false));
     if (refusal) setFileError(refusal);
     else setFile(chosen);
   };
@@ -173,23 +190,44 @@ export const CreationPage = () => {
             <NativeSelect.Indicator />
           </NativeSelect.Root>
         </Field.Root>
-        <Field.Root flex="1" minW="14rem" required invalid={Boolean(fileError) || (tried && !file)}>
-          <Field.Label htmlFor={`${id}-file`}>{t('signbooks.create.document')}</Field.Label>
-          <Input
-            id={`${id}-file`}
-            type="file"
-            accept="application/pdf,.pdf"
-            p="1"
-            onChange={(e) => void chooseFile(e.target.files?.[0] ?? null)}
-          />
-          {file ? (
-            <Field.HelperText>
-              {file.name} · {formatSize(file.size, i18n.language)}
-            </Field.HelperText>
-          ) : null}
-          <Field.ErrorText>{t(fileError ?? 'signbooks.create.problems.file')}</Field.ErrorText>
-        </Field.Root>
       </Flex>
+      <Field.Root required invalid={Boolean(fileError) || (tried && !file)}>
+        <PdfDropZone
+          testId="signbook-dropzone"
+          multiple={false}
+          disabled={sending}
+          onFiles={(files) => void chooseFile(files[0] ?? null)}
+          texts={{
+            drop: t('signbooks.create.drop'),
+            pick: t('signbooks.create.pick'),
+            label: t('signbooks.create.document'),
+            hint: t('signbooks.create.hint'),
+          }}
+        >
+          {checking ? (
+            <Text role="status" mt="2" fontSize="sm" color="fg.muted">
+              {t('signbooks.create.checking')}
+            </Text>
+          ) : null}
+          {file ? (
+            <Flex mt="3" align="center" gap="2" borderWidth="1px" rounded="md" px="3" py="1" textAlign="start">
+              <Text flex="1" truncate>
+                {file.name}
+              </Text>
+              <Text fontSize="sm" color="fg.muted" flexShrink={0}>
+                {formatSize(file.size, i18n.language)}
+              </Text>
+              <CloseButton
+                size="sm"
+                aria-label={t('signbooks.create.removeFile', { name: file.name })}
+                disabled={sending}
+                onClick={() => setFile(null)}
+              />
+            </Flex>
+          ) : null}
+        </PdfDropZone>
+        <Field.ErrorText>{t(fileError ?? 'signbooks.create.problems.file')}</Field.ErrorText>
+      </Field.Root>
       <Stack gap="2">
         <Heading as="h2" size="md">
           {t('signbooks.create.signatories')}

@@ -43,6 +43,12 @@ describe('user group form', () => {
     stop = page.stop;
     await screen.findByRole('heading', { name: 'Paie Paris' });
     expect(screen.getByText('Aucun membre : recherchez des utilisateurs pour les ajouter.')).toBeTruthy();
+    // Nothing changed yet: the disabled « Enregistrer » says so (issue 15).
+    const save = screen.getByRole('button', { name: 'Enregistrer' }) as HTMLButtonElement;
+    expect(save.disabled).toBe(true);
+    expect(document.getElementById(save.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
+      'Aucune modification à enregistrer.',
+    );
     act(() => {
       fireEvent.change(screen.getByRole('searchbox', { name: 'Ajouter des utilisateurs' }), {
         target: { value: 'léa' },

@@ -48,12 +48,17 @@ describe('user form', () => {
     await screen.findByRole('heading', { name: 'Nouvel utilisateur' });
     const save = screen.getByRole('button', { name: "Créer l'utilisateur" }) as HTMLButtonElement;
     expect(save.disabled).toBe(true);
+    // The disabled button says what it waits for, as its description (issue 15), untouched fields included.
+    const waitsFor = () => document.getElementById(save.getAttribute('aria-describedby') ?? '')?.textContent;
+    expect(waitsFor()).toMatch(/^Il reste à renseigner : Nom, Prénom, Identifiant et Organisation racine\.$/);
 
     type('Nom', 'Martin');
     type('Prénom', 'Léa');
     type('Identifiant', 'lea.martin');
+    expect(waitsFor()).toBe('Il reste à renseigner : Organisation racine.');
     type('E-mail', 'lea@');
     expect(screen.getByText(/^Format incorrect : adresse e-mail attendue/)).toBeTruthy();
+    expect(waitsFor()).toBe('Il reste à renseigner : Organisation racine. À corriger : E-mail.');
     type('E-mail', 'lea.martin@horizon-demo.fr');
     expect(screen.queryByText(/^Format incorrect/)).toBeNull();
     act(() => {
@@ -66,6 +71,7 @@ describe('user form', () => {
     click(screen.getByRole('checkbox', { name: 'Salariés : lister' }));
     click(screen.getByRole('checkbox', { name: 'Campagnes : tout' }));
     expect(save.disabled).toBe(false);
+    expect(save.getAttribute('aria-describedby')).toBeNull();
     click(save);
 
     await waitFor(() => expect(page.router.state.location.pathname).toBe('/users/user-new'));

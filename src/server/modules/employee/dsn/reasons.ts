@@ -4,7 +4,8 @@
  */
 import type { DsnRejectionCode } from '../../../../contract/dsn.ts';
 import { SEED_TEXTS } from '../../../../contract/keys.ts';
-import type { EmployeeField, FieldErrors } from '../../../../contract/validation.ts';
+import { type EmployeeField, type FieldErrors, fieldMessageKey } from '../../../../contract/validation.ts';
+import { frenchText } from '../../../http/french.ts';
 import { RUBRICS } from './individual.ts';
 import type { DsnIndividual } from './parse.ts';
 
@@ -93,7 +94,9 @@ export function fieldRejection(errors: FieldErrors<EmployeeField>, individual: D
     const value = individual.rubrics[rubric];
     const line = individual.lines[rubric];
     const where = `S21.G00.30.${rubric}${line ? `, ligne ${line}` : ''}`;
-    parts.push(`${label}${value ? ` « ${value} »` : ''} (${where}) : ${RULE_TEXTS[rule] ?? rule}`);
+    // « Format incorrect » says what is expected (issue 15); a DSN date is written JJMMAAAA, not as the form's.
+    const key = field === 'birthDate' ? rule : fieldMessageKey(field, rule);
+    parts.push(`${label}${value ? ` « ${value} »` : ''} (${where}) : ${RULE_TEXTS[key] ?? frenchText(key)}`);
   }
   return {
     code: 'INVALID_DATA',

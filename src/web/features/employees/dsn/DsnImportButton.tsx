@@ -1,11 +1,17 @@
-import { Alert, Button, CloseButton, Dialog, Field, Input, List, Portal, Stack, Text } from '@chakra-ui/react';
-import { useId, useRef, useState, type FormEvent } from 'react';
+/**
+ * « Importer une DSN »: the file dropped or picked in the product's drop zone, uploaded by the shared
+ * upload machine (app/trackedUpload.ts: progress and cancel in the notifications panel), then the result.
+ */
+import { Alert, Button, CloseButton, Dialog, Flex, List, Portal, Progress, Stack, Text } from '@chakra-ui/react';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LIMITS } from '../../../../contract/constants.ts';
 import type { DsnImportResult } from '../../../../contract/dsn.ts';
 import { ALERT_KEYS, ERROR_KEYS } from '../../../../contract/keys.ts';
-import { isApiFailure } from '../../../api/failure.ts';
-import { useNotifications, useServices } from '../../../app/index.ts';
+import { useServices } from '../../../app/index.ts';
+import { trackedUpload } from '../../../app/trackedUpload.ts';
+import { PdfDropZone } from '../../../components/PdfDropZone.tsx';
+import { formatSize } from '../../../components/pdfFile.ts';
 import { DsnResultView } from './DsnResultView.tsx';
 
 /** Extensions payroll software gives DSN files. */
@@ -19,7 +25,7 @@ interface Failure {
 
 type Step =
   | { readonly kind: 'pick' }
-  | { readonly kind: 'uploading' }
+  | { readonly kind: 'uploading'; readonly percentage: number }
   | { readonly kind: 'failed'; readonly failure: Failure }
   | { readonly kind: 'done'; readonly result: DsnImportResult };
 
@@ -28,16 +34,12 @@ export interface DsnImportButtonProps {
   readonly onImported?: (result: DsnImportResult) => void;
 }
 
-/** « Importer une DSN »: pick a file, upload it (tracked in the notifications panel), read the result. */
 export const DsnImportButton = ({ onImported }: DsnImportButtonProps) => {
-  const { t } = useTranslation();
-  const { api } = useServices();
-  const notifications = useNotifications();
-  const inputId = useId();
+  const { t, i18n } = useTranslation();
+  const services = useServices();
   const [open, setOpen] = useState(false);
   const [file, setFile] = useState<File | null>(null);
   const [step, setStep] = useState<Step>({ kind: 'pick' });
-  const abort = useRef<AbortController | null>(null);
 
   const reset = () => {
     setFile(null);
@@ -49,38 +51,47 @@ export const DsnImportButton = ({ onImported }: DsnImportButtonProps) => {
     if (step.kind !== 'uploading') reset();
   };
 
-  const upload = async (e: FormEvent) => {
+  const choose = (chosen: File | null) => {
+    setFile(chosen);
+    if (step.kind === 'failed') setStep({ kind: 'pick' });
+  };
+
+  const upload = (e: FormEvent) => {
     e.preventDefault();
     if (!file) return;
     if (file.size > LIMITS.uploadMaxBytes) {
       setStep({ kind: 'failed', failure: { key: ERROR_KEYS.payloadTooLarge, message: t('dsn.import.tooLarge') } });
       return;
     }
-    const controller = new AbortController();
-    abort.current = controller;
-    const task = notifications.track(`dsn-${Date.now()}`, 'dsn.notification.upload', () => controller.abort());
     const formData = new FormData();
     formData.append('dsn', file, file.name);
-    setStep({ kind: 'uploading' });
-    try {
-      const result = await api.call<DsnImportResult>('employees.dsn', { formData, signal: controller.signal });
-      task.progress(100);
-      task.done();
-      setStep({ kind: 'done', result });
-      onImported?.(result);
-    } catch (error) {
-      task.fail();
-      const failure: Failure = isApiFailure(error)
-        ? {
-            key: error.key,
-            ...(error.message ? { message: error.message } : {}),
-            ...(error.errors ? { errors: error.errors } : {}),
-          }
-        : { key: ALERT_KEYS.employees.dsnUploadError };
-      setStep({ kind: 'failed', failure });
-    } finally {
-      abort.current = null;
-    }
+    setStep({ kind: 'uploading', percentage: 0 });
+    const { finished } = trackedUpload(
+      services,
+      { routeId: 'employees.dsn', formData },
+      {
+        id: 'dsn-upload',
+        text: 'dsn.notification.upload',
+        onState: (state) => {
+          if (state.status === 'uploading') setStep({ kind: 'uploading', percentage: state.percentage });
+        },
+      },
+    );
+    void finished.then((state) => {
+      if (state.status === 'done') {
+        const result = state.result as DsnImportResult;
+        setStep({ kind: 'done', result });
+        onImported?.(result);
+      } else if (state.status === 'failed' && state.failure) {
+        const { key, message, errors } = state.failure;
+        setStep({
+          kind: 'failed',
+          failure: { key, ...(message ? { message } : {}), ...(errors ? { errors } : {}) },
+        });
+      } else {
+        setStep({ kind: 'pick' });
+      }
+    });
   };
 
   const title = step.kind === 'done' ? t('dsn.result.title') : t('dsn.import.title');
@@ -118,26 +129,59 @@ export const DsnImportButton = ({ onImported }: DsnImportButtonProps) => {
                   </Dialog.Footer>
                 </>
               ) : (
-                <form onSubmit={(e) => void upload(e)} noValidate>
+                <form onSubmit={upload} noValidate>
                   <Dialog.Body>
                     <Stack gap="4">
                       {step.kind === 'failed' ? <FailureAlert failure={step.failure} /> : null}
-                      <Field.Root required>
-                        <Field.Label htmlFor={inputId}>{t('dsn.import.file')}</Field.Label>
-                        <Input
-                          id={inputId}
-                          type="file"
-                          accept={ACCEPT}
-                          p="1"
-                          disabled={step.kind === 'uploading'}
-                          onChange={(e) => {
-                            setFile(e.target.files?.[0] ?? null);
-                            if (step.kind === 'failed') setStep({ kind: 'pick' });
-                          }}
-                        />
-                        <Field.HelperText>{t('dsn.import.hint')}</Field.HelperText>
-                      </Field.Root>
-                      {step.kind === 'uploading' ? <Text role="status">{t('dsn.import.running')}</Text> : null}
+                      <PdfDropZone
+                        testId="dsn-dropzone"
+                        accept={ACCEPT}
+                        multiple={false}
+                        disabled={step.kind === 'uploading'}
+                        onFiles={(files) => choose(files[0] ?? null)}
+                        texts={{
+                          drop: t('dsn.import.drop'),
+                          pick: t('dsn.import.pick'),
+                          label: t('dsn.import.file'),
+                          hint: t('dsn.import.hint'),
+                        }}
+                      >
+                        {file ? (
+                          <Flex
+                            mt="3"
+                            align="center"
+                            gap="2"
+                            borderWidth="1px"
+                            rounded="md"
+                            px="3"
+                            py="1"
+                            textAlign="start"
+                          >
+                            <Text flex="1" truncate>
+                              {file.name}
+                            </Text>
+                            <Text fontSize="sm" color="fg.muted" flexShrink={0}>
+                              {formatSize(file.size, i18n.language)}
+                            </Text>
+                            <CloseButton
+                              size="sm"
+                              aria-label={t('dsn.import.remove', { name: file.name })}
+                              disabled={step.kind === 'uploading'}
+                              onClick={() => choose(null)}
+                            />
+                          </Flex>
+                        ) : null}
+                      </PdfDropZone>
+                      {step.kind === 'uploading' ? (
+                        <Stack gap="1">
+                          <Text role="status">{t('dsn.import.running')}</Text>
+                          <Progress.Root value={step.percentage} size="sm" aria-label={t('dsn.import.running')}>
+                            <Progress.Track>
+                              <Progress.Range />
+                            </Progress.Track>
+                          </Progress.Root>
+                        </Stack>
+                      ) : null}
                     </Stack>
                   </Dialog.Body>
                   <Dialog.Footer>
