@@ -45,6 +45,7 @@ import { type Queryable, schemaOf } from '../db/db.ts';
 import { campaignById } from '../modules/dispatch/campaign.repo.ts';
 import { badgeCounts } from '../modules/hrdesk/service.ts';
 import { guestOf } from '../modules/signbook/guest.ts';
+import { signbookRow, viewsOf } from '../modules/signbook/repo.ts';
 
 /** Between nodes (`serverSideEmit`): work each node does for its own sockets. */
 export interface InterNodeEvents {
@@ -256,9 +257,16 @@ export function attachPush(
         ack(visible);
         // The campaign as it is now: a client that (re)follows after a reconnection — to this node or
         // another — misses no status reached while it was away (the adapter keeps no missed packets).
-        if (visible && table === 'campaigns' && session.features.has('DocListDispatch')) {
+        if (visible && table === 'campaigns') {
           const campaign = await campaignById(db, domain, id);
           if (campaign) socket.emit('campaign.updated', campaign);
+        }
+        // Likewise the signbook, in this user's own view (what `publishSignbook` sends their user room):
+        // a final status (signed, refused, cancelled) reached while the client was away is not missed.
+        if (visible && table === 'signbooks') {
+          const row = await signbookRow(db, domain, id);
+          const [own] = row ? await viewsOf(db, { userId, domain }, [row]) : [];
+          if (own) socket.emit('signbook.updated', own);
         }
       })().catch(() => ack(false));
     };
