@@ -26,6 +26,8 @@ export default defineConfig({
       dependencies: ['app'],
       fullyParallel: true,
       workers: Number(process.env.PATHS_WORKERS ?? 2),
+      // Each step waits for its screen; a login on a busy machine can pass 10 s.
+      expect: { timeout: 20_000 },
     },
     // Blocks a demo account for 30 minutes on this server: runs once everything else has passed.
     { name: 'lockout', testMatch: /lockout\.spec\.ts/, dependencies: ['app', 'paths'], workers: 1 },

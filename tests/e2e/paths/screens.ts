@@ -1,6 +1,5 @@
 /** Steps and checks the browser adapters share. */
 import { expect, type Page } from '@playwright/test';
-import { routeUrl, type RouteId } from '../../../src/contract/routes.ts';
 import { fr, persona, submitLogin } from '../support.ts';
 
 /** The dashboard's welcome dialog stays closed, as for a user who closed it once (a stored preference). */
@@ -34,17 +33,6 @@ export const chooseDomainButton = (page: Page, domain: string) =>
   page.getByRole('button', {
     name: fr('auth.domainChoice.chooseLabel').replace('{{name}}', fr(`common.domains.${domain}`)),
   });
-
-/**
- * The browser's connection drops for one call (the server never sees it): a real network failure.
- * Returns a promise settled once the call has failed.
- */
-export async function cutConnectionFor(page: Page, routeId: RouteId): Promise<Promise<unknown>> {
-  const path = routeUrl(routeId);
-  const failed = page.waitForEvent('requestfailed', (r) => new URL(r.url()).pathname === path);
-  await page.route(`**${path}`, (route) => route.abort('internetdisconnected'));
-  return failed;
-}
 
 /**
  * Resolves once the server's push channel has joined the page's rooms (`rooms.joined` seen on the

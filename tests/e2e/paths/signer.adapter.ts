@@ -122,7 +122,11 @@ export const signerAdapter: MachineAdapter = {
     }
     await expect(walkOf(page)).toBeVisible();
   },
-  offered: (_snapshot: AnyMachineSnapshot, event: EventObject) => {
+  offered: (snapshot: AnyMachineSnapshot, event: EventObject) => {
+    // After a reload the code screen no longer links the demo outbox: codes are typed where it does.
+    if (event.type === 'signer.code.submit') {
+      return (snapshot.context as { sent: { outbox?: boolean } | null }).sent?.outbox !== false;
+    }
     // The code screen's timer ends a code after its lifetime (minutes): not waited for.
     if (event.type === 'signer.code.expired') return false;
     // A missing or expired code is answered only after that lifetime.
@@ -242,6 +246,14 @@ export const signerAdapter: MachineAdapter = {
     },
   },
   notDriven: {
+    'signer.choosingChannel —signer.refuse[0]→ signer.refusing':
+      'the walk offers « Refuser de signer » on the reading screen only (the machine accepts a refusal on every screen)',
+    'signer.enteringCode —signer.refuse[0]→ signer.refusing':
+      'the walk offers « Refuser de signer » on the reading screen only (the machine accepts a refusal on every screen)',
+    'signer.locked —signer.refuse[0]→ signer.refusing':
+      'the walk offers « Refuser de signer » on the reading screen only (the machine accepts a refusal on every screen)',
+    'signer.expired —signer.refuse[0]→ signer.refusing':
+      'the walk offers « Refuser de signer » on the reading screen only (the machine accepts a refusal on every screen)',
     'signer.enteringCode —signer.code.expired[0]→ signer.expired':
       'the code screen’s timer fires at the end of the code’s lifetime (minutes): not waited for',
     'signer.signing —xstate.error.actor.submitCode[2]→ signer.expired':
