@@ -10,16 +10,27 @@ export default defineConfig({
   timeout: 30_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
-  // One worker: the suite shares one seeded server, and the lockout test must not race the persona logins.
-  workers: 1,
+  // The screen tests run on one worker (they share one seeded server, and the lockout test must not race
+  // the persona logins); the machine-path replay, after them, on two (each path has its own browser context).
+  workers: 2,
   retries: 0,
   forbidOnly: !!process.env.CI,
   // The list reporter ends with the one-line pass/fail summary the test script relays.
   reporter: [['list']],
   projects: [
-    { name: 'app', testIgnore: /lockout\.spec\.ts/ },
+    { name: 'app', testIgnore: /(lockout|machine-paths)\.spec\.ts/, workers: 1 },
+    // Generated machine paths through the screens (tests/e2e/paths/): `--project=paths --no-deps` alone.
+    {
+      name: 'paths',
+      testMatch: /machine-paths\.spec\.ts/,
+      dependencies: ['app'],
+      fullyParallel: true,
+      workers: Number(process.env.PATHS_WORKERS ?? 2),
+      // Each step waits for its screen; a login on a busy machine can pass 10 s.
+      expect: { timeout: 20_000 },
+    },
     // Blocks a demo account for 30 minutes on this server: runs once everything else has passed.
-    { name: 'lockout', testMatch: /lockout\.spec\.ts/, dependencies: ['app'] },
+    { name: 'lockout', testMatch: /lockout\.spec\.ts/, dependencies: ['app', 'paths'], workers: 1 },
   ],
   use: {
     baseURL: process.env.BASE_URL ?? 'http://localhost:8080',

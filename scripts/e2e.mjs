@@ -73,6 +73,8 @@ async function main() {
   // Screenshots of an earlier run would pass for this run's: start from an empty folder.
   rmSync(join(ARTIFACTS, 'screens'), { recursive: true, force: true });
   mkdirSync(join(ARTIFACTS, 'screens'), { recursive: true });
+  // Likewise the transitions the machine-path replay walked (`npm run paths -- --check` reads them).
+  rmSync(join(ARTIFACTS, 'paths'), { recursive: true, force: true });
   const chromiumPath = await findBrowser();
   ensureBuild();
 

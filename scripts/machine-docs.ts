@@ -1,7 +1,8 @@
 /**
  * `npm run docs:machines`: one page per machine in docs/machines/, with a Mermaid state diagram
- * generated from the machine definition (walking `machine.root`), the events table and a link
- * to the generated paths.
+ * generated from the machine definition (walking `machine.root`), the events table, the generated
+ * paths, and the coverage per layer (machine, API, browser: the browser replay's plan, with how
+ * each event is caused on the screens and why a transition is left out).
  */
 import { writeFileSync, mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -9,7 +10,9 @@ import { fileURLToPath } from 'node:url';
 import { format, resolveConfig } from 'prettier';
 import type { AnyStateNode } from 'xstate';
 import { MACHINES } from '../machines/catalog.ts';
-import { allStateNodes, listTransitions } from '../tests/harness/index.ts';
+import { allStateNodes, listTransitions, pathsReport } from '../tests/harness/index.ts';
+import { coverage } from '../tests/e2e/paths/coverage.ts';
+import { browserPlans } from '../tests/e2e/paths/plan.ts';
 
 const outDir = join(dirname(fileURLToPath(import.meta.url)), '..', 'docs', 'machines');
 mkdirSync(outDir, { recursive: true });
@@ -47,7 +50,61 @@ const diagram = (root: AnyStateNode): string[] => {
   return out;
 };
 
-for (const { name, machine } of MACHINES) {
+const layers = new Map(coverage().map((c) => [c.name, c]));
+const plans = new Map(browserPlans().map((p) => [p.entry.name, p]));
+const eventLine = ({ type, ...rest }: { type: string }) => {
+  const payload = Object.keys(rest).length ? ` ${JSON.stringify(rest)}` : '';
+  return `\`${type}\`${payload.length > 120 ? ` ${payload.slice(1, 118)}…` : payload}`;
+};
+
+const mark = (on: boolean) => (on ? '✓' : '—');
+
+function coverageSection(name: string): string[] {
+  const c = layers.get(name)!;
+  const plan = plans.get(name);
+  const out = [
+    '## Coverage per layer',
+    '',
+    '| layer | covered | how |',
+    '|---|---|---|',
+    `| machine | ${c.percent.machine} % | one generated path per transition, replayed on the machine (\`machines/${name}/*.paths.test.ts\`) |`,
+    `| API | ${c.apiSuite ? `${c.percent.api} %` : '—'} | ${c.apiSuite ? `every path through the real API and jobs (\`${c.apiSuite}\`)` : 'the server does not apply this machine'} |`,
+    `| browser | ${plan ? `${c.percent.browser} %` : '—'} | ${plan ? `${plan.paths.length} paths (a covering set) walked through the screens in Chromium (\`tests/e2e/machine-paths.spec.ts\`, adapter \`tests/e2e/paths/${name}.adapter.ts\`)` : 'no browser adapter yet'} |`,
+    '',
+    '| transition | machine | API | browser |',
+    '|---|---|---|---|',
+    ...c.transitions.map(
+      (t) =>
+        `| \`${t.key}\` | ${mark(t.machine)} | ${c.apiSuite ? mark(t.api) : 'n/a'} | ${t.browser ? '✓' : `— ${t.browserGap}`} |`,
+    ),
+    '',
+  ];
+  if (plan) {
+    out.push('### In the browser', '', '| event | caused by |', '|---|---|');
+    for (const [event, how] of Object.entries(plan.adapter.how)) out.push(`| \`${event}\` | ${how} |`);
+    out.push('', 'Paths the browser walks:', '');
+    plan.paths.forEach((p, i) => out.push(`${i + 1}. ${p.events.map((e) => `\`${e.type}\``).join(' → ')}`));
+    out.push('');
+  }
+  return out;
+}
+
+function pathsSection(paths: ReturnType<typeof pathsReport>['paths'], name: string): string[] {
+  const out = [
+    `## Generated paths (${paths.length})`,
+    '',
+    `The same paths as JSON: [${name}.paths.json](./${name}.paths.json).`,
+    '',
+  ];
+  paths.forEach((p, i) => {
+    out.push(`${i + 1}. **${p.transition}** → \`${JSON.stringify(p.finalState)}\``);
+    p.events.forEach((e) => out.push(`   - ${eventLine(e)}`));
+  });
+  out.push('');
+  return out;
+}
+
+for (const { name, machine, fixtures, input, serializeState } of MACHINES) {
   const transitions = listTransitions(machine);
   const lines = diagram(machine.root);
   for (const t of transitions) {
@@ -91,6 +148,8 @@ for (const { name, machine } of MACHINES) {
     '|---|---|',
     ...rows,
     '',
+    ...coverageSection(name),
+    ...pathsSection(pathsReport(machine, fixtures, input, serializeState).paths, name),
   ].join('\n');
   const file = join(outDir, `${name}.md`);
   // Formatted like the rest of the repo so `prettier --check` passes on generated pages.

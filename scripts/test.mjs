@@ -9,6 +9,8 @@ const STEPS = [
   { name: 'build (vite build)', cmd: ['npx', 'vite', 'build', '--logLevel', 'warn'] },
   { name: 'unit, machine and server tests (vitest)', cmd: ['npx', 'vitest', 'run'] },
   { name: 'browser tests (playwright)', cmd: ['node', 'scripts/e2e.mjs'] },
+  // What the browser replay walked (tests/artifacts/paths/) against each layer's threshold.
+  { name: 'path coverage per layer (npm run paths -- --check)', cmd: ['npx', 'tsx', 'scripts/paths.ts', '--check'] },
 ];
 
 const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;

@@ -21,6 +21,11 @@ export interface PathOptions {
   readonly input?: unknown;
   /** Defaults to value + context; pass one that ignores growing context. */
   readonly serializeState?: (snapshot: AnyMachineSnapshot) => string;
+  /**
+   * Narrows the events tried in a state beyond what the machine accepts: the browser replay
+   * generates its paths with what the screens offer there (tests/e2e/paths/).
+   */
+  readonly offered?: (snapshot: AnyMachineSnapshot, event: EventObject) => boolean;
 }
 
 const defaultSerialize = (s: AnyMachineSnapshot): string => JSON.stringify({ value: s.value, context: s.context });
@@ -30,7 +35,7 @@ export const transitionPaths = (machine: AnyStateMachine, options: PathOptions):
   const serialize = options.serializeState ?? defaultSerialize;
   const traversal = {
     input: options.input,
-    events: (s: AnyMachineSnapshot) => allEvents.filter((e) => s.can(e)),
+    events: (s: AnyMachineSnapshot) => allEvents.filter((e) => s.can(e) && (options.offered?.(s, e) ?? true)),
     serializeState: (s: AnyMachineSnapshot) => serialize(s),
     limit: 20_000,
   };

@@ -1,0 +1,17 @@
+/** Every machine with a browser adapter, in the order the replay runs them. */
+import type { MachineAdapter } from './adapter.ts';
+import { authAdapter } from './auth.adapter.ts';
+import { domainChoiceAdapter } from './domain-choice.adapter.ts';
+import { uploadAdapter } from './upload.adapter.ts';
+import { campaignCreationAdapter } from './campaign-creation.adapter.ts';
+import { employeeFormAdapter } from './employee-form.adapter.ts';
+import { signerAdapter } from './signer.adapter.ts';
+
+export const ADAPTERS: readonly MachineAdapter[] = [
+  authAdapter,
+  domainChoiceAdapter,
+  uploadAdapter,
+  campaignCreationAdapter,
+  employeeFormAdapter,
+  signerAdapter,
+];

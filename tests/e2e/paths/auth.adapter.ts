@@ -1,0 +1,271 @@
+/**
+ * The auth machine in the browser: the login form, the demo identity provider (Microsoft), domain
+ * choice, the dashboard's domain cards, the organisation drawer, the profile (which refreshes the
+ * session), the account menu's logout. Expiry and network failures are caused for real: the session
+ * is revoked through the real API, stored tokens the server does not honour are presented, or the
+ * browser's connection drops for one call.
+ */
+import { expect, type Page } from '@playwright/test';
+import type { EventObject } from 'xstate';
+import { routeUrl } from '../../../src/contract/routes.ts';
+import { SESSION_KEYS } from '../../../src/web/app/sessionStore.ts';
+import { ROOT_MAIN } from '../../../src/server/db/seed/personas.ts';
+import { DEMO_PASSWORD } from '../../../src/server/auth/sso/demo-idp.ts';
+import { fr, persona, sessionHeaders, submitLogin } from '../support.ts';
+import type { MachineAdapter } from './adapter.ts';
+import {
+  accountMenu,
+  afterPath,
+  chooseDomainButton,
+  logInThroughForm,
+  loginPageShown,
+  pushJoined,
+  shellShown,
+  skipWelcome,
+} from './screens.ts';
+
+type Output = { output?: { login?: string; domains?: readonly unknown[] } | null };
+const outputOf = (event: EventObject | undefined) => (event as (EventObject & Output) | undefined)?.output;
+
+/** The persona whose restored session the path needs: domain changes need two domains, the profile a spare user. */
+const sessionPersona = (events: readonly EventObject[]): string => {
+  if (events.some((e) => e.type === 'auth.domain.choose')) return 'multi';
+  if (events.some((e) => e.type === 'auth.session.refresh')) return 'paie';
+  return 'admin';
+};
+
+const domainAccess = (page: Page, domain: string) =>
+  page.getByRole('button', {
+    name: fr('dashboard.domains.accessLabel').replace('{{name}}', fr(`common.domains.${domain}`)),
+  });
+
+const openMenuItem = async (page: Page, key: string) => {
+  await accountMenu(page).click();
+  await page.getByRole('menuitem', { name: fr(key), exact: true }).click();
+};
+
+const orgDrawer = (page: Page) => page.getByRole('dialog', { name: fr('shell.orgSwitch.title') });
+
+/** The demo provider's page (SSO_DEMO=1 in scripts/e2e.mjs): the account, the demo password. */
+const microsoftLogin = async (page: Page, account: string) => {
+  // The button leads to the provider once the server's single sign-on settings are in (the demo notice says so).
+  await expect(page.getByText(fr('auth.sso.demoNotice'))).toBeVisible();
+  await page.getByRole('button', { name: fr('auth.actions.microsoft') }).click();
+  // The provider is a second server on the machine: its page may take longer than the app's own.
+  await expect(page.getByText("Fournisseur d'identité de démonstration")).toBeVisible({ timeout: 30_000 });
+  await page.getByLabel('Compte').selectOption(account);
+  await page.getByLabel('Mot de passe').fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Se connecter' }).click();
+};
+
+const serverAnswers = async () => {};
+
+export const authAdapter: MachineAdapter = {
+  machine: 'auth',
+  start: async (page, events) => {
+    await skipWelcome(page);
+    const first = events[0];
+    const restored =
+      first?.type === 'xstate.error.actor.restoreSession' ||
+      (first?.type === 'xstate.done.actor.restoreSession' && outputOf(first));
+    if (!restored) return;
+    const who = sessionPersona(events);
+    await logInThroughForm(page, who);
+    if (who === 'multi') {
+      // Enter the domain the path does not choose later from the dashboard.
+      const target = (events.find((e) => e.type === 'auth.domain.choose') as { domain?: string } | undefined)?.domain;
+      await chooseDomainButton(page, target === 'main' ? 'legacy' : 'main').click();
+      await shellShown(page);
+    }
+  },
+  how: {
+    'xstate.done.actor.restoreSession': 'the app is opened: with the session a login stored (reload), or none',
+    'xstate.error.actor.restoreSession':
+      'the app is opened with a stored session the server revoked (401, real logout call)',
+    'auth.login': 'the login form, with the credentials the answer that follows needs (a persona, or an unknown login)',
+    'xstate.done.actor.login': 'the server answers the login',
+    'xstate.error.actor.login': 'the server refuses the login',
+    'auth.sso':
+      '« Continuer avec un compte Microsoft » on the demo identity provider, with the account the answer needs',
+    'xstate.done.actor.ssoLogin': 'the server answers the provider’s code',
+    'xstate.error.actor.ssoLogin': 'the server refuses an identity linked to no account',
+    'auth.domain.choose': 'a domain card on the domain choice page, or « Accéder » on the dashboard’s other domain',
+    'xstate.done.actor.switchDomain': 'the server answers the domain switch',
+    'xstate.done.actor.changeDomain': 'the server answers the domain switch',
+    'auth.org.switch': 'account menu › « Se connecter à une autre organisation » › an organisation',
+    'xstate.done.actor.switchOrg': 'the server answers the organisation switch',
+    'auth.org.reset': 'the same drawer › « Revenir à l’organisation de rattachement »',
+    'auth.logout': 'account menu › « Se déconnecter » (the browser offline when the call’s failure follows)',
+    'xstate.done.actor.logout': 'the server answers the logout',
+    'xstate.error.actor.logout': 'the logout call fails: the browser is offline (Chromium’s network emulation)',
+    'auth.session.refresh': 'the profile’s identity saved (restored after the path through the API)',
+    'xstate.done.actor.refreshSession': 'the server answers `users.current`',
+    'api.session.expired':
+      'the stored tokens are ones the server does not honour; the next call (the documents list) gets a 401',
+    'push.session.expired':
+      'the session is revoked through the real API (logout call from the test); the server pushes',
+  },
+  events: {
+    'xstate.done.actor.restoreSession': async ({ page, event, events, memo }) => {
+      // The page about to open joins its push rooms; a revocation pushed before that would reach nobody.
+      if (events.some((e) => e.type === 'push.session.expired')) memo.set('push', pushJoined(page));
+      await page.goto(outputOf(event) ? '/dashboard' : '/login');
+    },
+    'xstate.error.actor.restoreSession': async ({ page }) => {
+      const headers = await sessionHeaders(page);
+      // Away from the app first: its live socket would hear the revocation and end the session itself.
+      await page.goto('about:blank');
+      const answer = await page.request.post(routeUrl('auth.logout'), { headers });
+      expect(answer.ok(), `logout answered ${answer.status()}`).toBeTruthy();
+      await page.goto('/dashboard');
+    },
+    'auth.login': async ({ page, next, memo }) => {
+      if (next?.type === 'xstate.error.actor.login') {
+        memo.set('alert', fr('alert.login.failure'));
+        return submitLogin(page, 'inconnu.parcours', 'Mauvais!2026');
+      }
+      const p = persona(outputOf(next)?.login === 'multi' ? 'multi' : 'admin');
+      await submitLogin(page, p.login, p.password);
+    },
+    'xstate.done.actor.login': serverAnswers,
+    'xstate.error.actor.login': serverAnswers,
+    'auth.sso': async ({ page, next, memo }) => {
+      if (next?.type === 'xstate.error.actor.ssoLogin') {
+        memo.set('alert', fr('error.auth.sso-not-linked'));
+        return microsoftLogin(page, 'julien');
+      }
+      await microsoftLogin(page, outputOf(next)?.login === 'multi' ? 'sophie' : 'camille');
+    },
+    'xstate.done.actor.ssoLogin': serverAnswers,
+    'xstate.error.actor.ssoLogin': serverAnswers,
+    'auth.domain.choose': async ({ page, event, before, memo }) => {
+      const { domain } = event as EventObject & { domain: string };
+      memo.set('domain', domain);
+      if (before.matches({ session: 'choosingDomain' })) await chooseDomainButton(page, domain).click();
+      else await domainAccess(page, domain).click();
+    },
+    'xstate.done.actor.switchDomain': serverAnswers,
+    'xstate.done.actor.changeDomain': serverAnswers,
+    'auth.org.switch': async ({ page, memo }) => {
+      await openMenuItem(page, 'shell.topbar.connectOrg');
+      const other = orgDrawer(page)
+        .getByRole('button', { name: fr('shell.orgSwitch.connectTo').replace('{{name}}', '') })
+        .first();
+      const label = (await other.getAttribute('aria-label')) ?? '';
+      memo.set('org', label.replace(fr('shell.orgSwitch.connectTo').replace('{{name}}', ''), ''));
+      await other.click();
+    },
+    'xstate.done.actor.switchOrg': serverAnswers,
+    'auth.org.reset': async ({ page, memo }) => {
+      await openMenuItem(page, 'shell.topbar.connectOrg');
+      memo.set('org', ROOT_MAIN);
+      await orgDrawer(page)
+        .getByRole('button', { name: fr('shell.orgSwitch.backToRoot') })
+        .click();
+    },
+    'auth.logout': async ({ page, next }) => {
+      // The browser goes offline (Chromium's network emulation): the logout call fails.
+      if (next?.type === 'xstate.error.actor.logout') await page.context().setOffline(true);
+      await openMenuItem(page, 'shell.topbar.logout');
+    },
+    'xstate.done.actor.logout': serverAnswers,
+    'xstate.error.actor.logout': async ({ page }) => {
+      await loginPageShown(page);
+      await page.context().setOffline(false);
+    },
+    'auth.session.refresh': async ({ page, memo }) => {
+      const headers = await sessionHeaders(page);
+      const me = persona('paie');
+      afterPath(memo, async () => {
+        const session = JSON.parse((await page.evaluate((k) => localStorage.getItem(k), SESSION_KEYS.session)) ?? '{}');
+        if (!session.userId) return;
+        await page.request.put(routeUrl('users.updateBasic', { id: session.userId }), {
+          headers,
+          data: { firstName: me.firstName, lastName: me.lastName },
+        });
+      });
+      await openMenuItem(page, 'shell.topbar.profile');
+      await page.getByLabel(fr('profile.identity.firstName')).fill(`${me.firstName}-Paule`);
+      const path = routeUrl('users.current');
+      const refreshed = page.waitForResponse((r) => new URL(r.url()).pathname === path);
+      refreshed.catch(() => undefined); // a path that ends while refreshing never waits for it
+      memo.set('refreshed', refreshed);
+      await page.getByRole('button', { name: fr('common.actions.save') }).click();
+      await expect(page.getByText(fr('profile.identity.saved'))).toBeVisible();
+    },
+    'xstate.done.actor.refreshSession': async ({ memo }) => {
+      await (memo.get('refreshed') as Promise<unknown>);
+    },
+    'api.session.expired': async ({ page }) => {
+      await page.evaluate(
+        (keys) => {
+          localStorage.setItem(keys.token, 'jeton-que-le-serveur-ne-connait-pas');
+          localStorage.setItem(keys.refreshToken, 'jeton-que-le-serveur-ne-connait-pas');
+        },
+        { token: SESSION_KEYS.token, refreshToken: SESSION_KEYS.refreshToken },
+      );
+      // Any call now gets a 401 (the app may make one by itself first): a menu entry makes sure one is made.
+      await page
+        .getByRole('navigation', { name: fr('shell.nav.label') })
+        .getByRole('link', { name: fr('shell.nav.documents') })
+        .click({ timeout: 5_000 })
+        .catch(() => undefined);
+    },
+    'push.session.expired': async ({ page, memo }) => {
+      await (memo.get('push') as Promise<void>);
+      const headers = await sessionHeaders(page);
+      const answer = await page.request.post(routeUrl('auth.logout'), { headers });
+      expect(answer.ok(), `logout answered ${answer.status()}`).toBeTruthy();
+    },
+  },
+  states: {
+    'auth.restoring': null,
+    'auth.loggedOut': async (page, snapshot, memo) => {
+      const alert = memo.get('alert') as string | undefined;
+      if (alert) {
+        memo.delete('alert');
+        await expect(page.getByRole('alert').filter({ hasText: alert }).first()).toBeVisible();
+        return;
+      }
+      await loginPageShown(page);
+      const expired = page.getByText(fr('alert.login.warning.session-expired'));
+      if ((snapshot.context as { expiredReason: unknown }).expiredReason) await expect(expired).toBeVisible();
+    },
+    'auth.loggingIn': null,
+    'auth.loggingInSso': null,
+    'auth.loggingOut': null,
+    'auth.session.choosingDomain': async (page) => {
+      await expect(page).toHaveURL(/\/domain-choice/);
+      await expect(page.getByRole('heading', { name: fr('auth.domainChoice.title') })).toBeVisible();
+    },
+    'auth.session.switchingDomain': null,
+    'auth.session.loggedIn': async (page, _snapshot, memo) => {
+      await shellShown(page);
+      const org = memo.get('org') as string | undefined;
+      if (org) await expect(page.getByRole('group', { name: fr('shell.topbar.currentOrg') })).toContainText(org);
+      // A domain entered: the dashboard offers only the other one.
+      const domain = memo.get('domain') as string | undefined;
+      if (domain) await expect(domainAccess(page, domain)).toHaveCount(0);
+    },
+    'auth.session.loggedIn.changingDomain': null,
+    'auth.session.loggedIn.switchingOrg': null,
+    'auth.session.loggedIn.refreshing': null,
+    'auth.session.loggedIn.orgSwitchFailed': async (page) => {
+      await expect(page.getByText(fr('alert.organizations.switch.failure')).first()).toBeVisible();
+    },
+  },
+  notDriven: {
+    'auth.restoring —xstate.error.actor.restoreSession[1]→ auth.loggedOut':
+      'needs `users.current` to fail at the app’s start while the page itself loads: Playwright’s request routing does not catch the app’s API client here, and going offline would stop the page loading',
+    'auth.session.loggedIn.refreshing —xstate.error.actor.refreshSession[0]→ auth.session.loggedIn.idle':
+      'needs `users.current` to fail right after the profile is saved: Playwright’s request routing does not catch the app’s API client here, and going offline cannot be timed between the two calls',
+    'auth.session —api.token.rotated[0]→ (self)':
+      'the server rotates the access token only once it has expired (15 min in the e2e world)',
+    'auth.session.loggedIn.switchingOrg —xstate.error.actor.switchOrg[0]→ auth.session.loggedIn.orgSwitchFailed':
+      'the server refuses an organisation switch only while a campaign of the current one is splitting, a few hundred milliseconds',
+    'auth.session.switchingDomain —xstate.error.actor.switchDomain[0]→ auth.session.choosingDomain':
+      'the server refuses a domain it offered only if the user lost it between login and choice',
+    'auth.session.loggedIn.changingDomain —xstate.error.actor.changeDomain[0]→ auth.session.loggedIn.idle':
+      'the server refuses a domain it offered only if the user lost it while on the dashboard',
+  },
+};

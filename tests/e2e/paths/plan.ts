@@ -1,0 +1,85 @@
+/**
+ * The browser plan: per machine with an adapter, the harness's generated paths (one per transition,
+ * tests/harness/paths.ts) over only what the screens offer — the events the adapter can cause, in
+ * the states where the screens offer them — reduced to a covering set (every drivable transition at
+ * least once, fewest paths). The replay spec walks exactly these; `npm run paths` and docs/machines read the
+ * same plan, and the replay writes what it walked (tests/artifacts/paths/) for `npm run paths -- --check`.
+ */
+import type { AnyMachineSnapshot, EventObject } from 'xstate';
+import { MACHINES, type CatalogEntry } from '../../../machines/catalog.ts';
+import { coveringSet, walkedTransitions } from '../../harness/coverset.ts';
+import { transitionPaths } from '../../harness/paths.ts';
+import { describeTransition } from '../../harness/transitions.ts';
+import type { MachineAdapter } from './adapter.ts';
+import { ADAPTERS } from './adapters.ts';
+
+export interface BrowserPath {
+  readonly machine: string;
+  /** The transition the path was generated for (it may walk others on its way). */
+  readonly transition: string;
+  readonly events: readonly EventObject[];
+  /** Every transition the path walks. */
+  readonly walks: readonly string[];
+}
+
+export interface MachinePlan {
+  readonly entry: CatalogEntry;
+  readonly adapter: MachineAdapter;
+  /** The input the browser's paths start from (the adapter's, else the catalog's). */
+  readonly input: unknown;
+  readonly paths: readonly BrowserPath[];
+  /** Transitions the plan's paths walk: what the browser covers once the replay passes. */
+  readonly walks: ReadonlySet<string>;
+  /** Transitions left out, each with why (not drivable on the screens, or no drivable path reaches it). */
+  readonly notDriven: ReadonlyMap<string, string>;
+}
+
+const planFor = (entry: CatalogEntry, adapter: MachineAdapter): MachinePlan => {
+  const { machine, fixtures, input, serializeState } = entry;
+  const generated = transitionPaths(machine, {
+    events: fixtures,
+    input,
+    ...(serializeState ? { serializeState } : {}),
+  });
+  const skipped = adapter.notDriven ?? {};
+  // The harness's generation again, with only the events the screens can cause where they offer them.
+  const drivableFixtures = Object.fromEntries(Object.entries(fixtures).filter(([type]) => type in adapter.events));
+  const offered = (snapshot: AnyMachineSnapshot, event: EventObject) =>
+    (adapter.offered?.(snapshot, event) ?? true) &&
+    machine.getTransitionData(snapshot, event).every((t) => !(describeTransition(t).key in skipped));
+  const browserInput = 'input' in adapter ? adapter.input : input;
+  const drivable = transitionPaths(machine, {
+    events: drivableFixtures,
+    input: browserInput,
+    offered,
+    ...(serializeState ? { serializeState } : {}),
+  }).map((p) => ({
+    machine: entry.name,
+    transition: p.transition.key,
+    events: p.events,
+    walks: walkedTransitions(machine, p.events, browserInput),
+  }));
+  const paths = coveringSet(drivable.map((p) => p.walks)).map((i) => drivable[i]!);
+  const walks = new Set(paths.flatMap((p) => p.walks));
+  const notDriven = new Map<string, string>();
+  for (const p of generated) {
+    const key = p.transition.key;
+    if (walks.has(key)) continue;
+    const undriven = p.events.find((e) => !(e.type in adapter.events));
+    notDriven.set(
+      key,
+      skipped[key] ??
+        (undriven
+          ? `no screen action causes \`${undriven.type}\``
+          : 'no path through what the screens offer reaches it'),
+    );
+  }
+  return { entry, adapter, input: browserInput, paths, walks, notDriven };
+};
+
+export const browserPlans = (): MachinePlan[] =>
+  ADAPTERS.map((adapter) => {
+    const entry = MACHINES.find((m) => m.name === adapter.machine);
+    if (!entry) throw new Error(`browser adapter for unknown machine ${adapter.machine}`);
+    return planFor(entry, adapter);
+  });

@@ -1,0 +1,63 @@
+/** Steps and checks the browser adapters share. */
+import { expect, type Page } from '@playwright/test';
+import { fr, persona, submitLogin } from '../support.ts';
+
+/** The dashboard's welcome dialog stays closed, as for a user who closed it once (a stored preference). */
+export async function skipWelcome(page: Page): Promise<void> {
+  await page.addInitScript(() => localStorage.setItem('app.welcome.dismissed', '1'));
+}
+
+export const accountMenu = (page: Page) => page.getByRole('button', { name: fr('shell.topbar.accountMenu') });
+
+/** The shell of a logged-in user is on screen (top bar with the account menu), not the login page. */
+export async function shellShown(page: Page): Promise<void> {
+  await expect(accountMenu(page)).toBeVisible();
+  await expect(page).not.toHaveURL(/\/login/);
+}
+
+export async function loginPageShown(page: Page): Promise<void> {
+  await expect(page).toHaveURL(/\/login/);
+  await expect(page.getByRole('heading', { name: fr('auth.login.title') })).toBeVisible();
+}
+
+/** Logs in through the login form and waits for the screen the persona lands on. */
+export async function logInThroughForm(page: Page, login: string): Promise<void> {
+  const p = persona(login);
+  await page.goto('/login');
+  await submitLogin(page, p.login, p.password);
+  if (login === 'multi') await expect(page).toHaveURL(/\/domain-choice/);
+  else await shellShown(page);
+}
+
+export const chooseDomainButton = (page: Page, domain: string) =>
+  page.getByRole('button', {
+    name: fr('auth.domainChoice.chooseLabel').replace('{{name}}', fr(`common.domains.${domain}`)),
+  });
+
+/**
+ * Resolves once the server's push channel has joined the page's rooms (`rooms.joined` seen on the
+ * socket, whichever transport carries it): from then on a server push reaches this page.
+ */
+export function pushJoined(page: Page): Promise<void> {
+  return new Promise((resolve) => {
+    page.on('websocket', (ws) =>
+      ws.on('framereceived', ({ payload }) => {
+        if (String(payload).includes('rooms.joined')) resolve();
+      }),
+    );
+    page.on('response', (response) => {
+      if (!response.url().includes('/socket.io/') || response.request().method() !== 'GET') return;
+      response
+        .text()
+        .then((body) => body.includes('rooms.joined') && resolve())
+        .catch(() => undefined);
+    });
+  });
+}
+
+/** Runs after the path (whatever its end): puts shared demo data back as it was. */
+export function afterPath(memo: Map<string, unknown>, cleanup: () => Promise<void>): void {
+  const list = (memo.get('cleanup') as (() => Promise<void>)[] | undefined) ?? [];
+  list.push(cleanup);
+  memo.set('cleanup', list);
+}

@@ -1,0 +1,262 @@
+/**
+ * The signer machine in the browser: a one-step signbook (created through the real API, `admin` its
+ * signatory) opened on its page, the walk read → channel → code → signed | refused. Codes come from
+ * the demo outbox the code screen opens; a wrong code is a real wrong code, the sixth one locks
+ * (423 from the server). A code already pending on arrival (`signer.resume`) is a real one: asked
+ * on the screen, then the page reloaded. A call that fails is the browser's connection dropped for it.
+ */
+import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { expect, type Locator, type Page } from '@playwright/test';
+import type { AnyMachineSnapshot, EventObject } from 'xstate';
+import type { Session } from '../../../src/contract/entities.ts';
+import { routeUrl } from '../../../src/contract/routes.ts';
+import { SESSION_KEYS } from '../../../src/web/app/sessionStore.ts';
+import type { SignerEvent } from '../../../machines/signer/index.ts';
+import { fr, persona, sessionHeaders } from '../support.ts';
+import type { MachineAdapter } from './adapter.ts';
+import { logInThroughForm, skipWelcome } from './screens.ts';
+
+type Of<T extends SignerEvent['type']> = Extract<SignerEvent, { type: T }>;
+
+const walkOf = (page: Page) => page.getByRole('region', { name: fr('signbooks.signer.title') });
+const stepShown = (page: Page, step: string) =>
+  expect(walkOf(page).locator(`[data-walk-step="${step}"]`)).toHaveAttribute('aria-current', 'step');
+const codeField = (page: Page) => walkOf(page).getByLabel(fr('signbooks.signer.code.label'));
+const signButton = (page: Page) =>
+  walkOf(page).getByRole('button', { name: fr('signbooks.signer.code.sign'), exact: true });
+
+const contractPdf = async (title: string): Promise<Buffer> => {
+  const pdf = await PDFDocument.create();
+  const font = await pdf.embedFont(StandardFonts.Helvetica);
+  pdf.addPage([595, 842]).drawText(`${title} — à signer`, { x: 60, y: 760, size: 16, font });
+  return Buffer.from(await pdf.save());
+};
+
+/** The newest code the demo outbox holds for the signatory, read on the code screen. */
+const codeFromOutbox = async (page: Page): Promise<string> => {
+  await walkOf(page)
+    .getByRole('button', { name: fr('signbooks.signer.code.openOutbox') })
+    .click();
+  const outbox = page.getByRole('dialog', { name: fr('signbooks.outbox.title') });
+  const mine = outbox
+    .locator(`[data-outbox-to="${persona('admin').email}"]`)
+    .filter({ hasText: 'Code de signature' })
+    .first();
+  await expect(mine).toBeVisible();
+  const code = ((await mine.textContent()) ?? '').match(/est : (\d{6})/)?.[1] ?? '';
+  await outbox
+    .getByRole('button', { name: fr('common.actions.close') })
+    .first()
+    .click();
+  return code;
+};
+
+const requestByMail = async (page: Page) => {
+  await walkOf(page)
+    .getByRole('button', { name: fr('signbooks.signer.read.next') })
+    .click();
+  await walkOf(page)
+    .getByRole('button', { name: fr('signbooks.signer.channel.send') })
+    .click();
+  await stepShown(page, 'code');
+};
+
+const wrongCode = async (page: Page) => {
+  await codeField(page).fill('000000');
+  await signButton(page).click();
+};
+
+const lockedAlert = (walk: Locator) => walk.getByText(fr('signbooks.signer.code.lockedTitle'));
+
+/** The browser's connection drops for one call (the server never sees it); `failed` settles once it has. */
+const cutCall = async (page: Page, path: string, memo: Map<string, unknown>) => {
+  await page.route(`**${path}`, (route) => route.abort('internetdisconnected'));
+  memo.set(
+    'failed',
+    page.waitForEvent('requestfailed', (r) => new URL(r.url()).pathname === path),
+  );
+};
+
+/** After a dropped call: wait until it has failed, then give the connection back. */
+const afterCut = async (page: Page, memo: Map<string, unknown>) => {
+  await (memo.get('failed') as Promise<unknown>);
+  await page.unrouteAll();
+};
+
+const errorKeyOf = (event: EventObject | undefined) =>
+  (event as { error?: { key?: string; status?: number } } | undefined)?.error;
+
+export const signerAdapter: MachineAdapter = {
+  machine: 'signer',
+  start: async (page, events, memo) => {
+    await skipWelcome(page);
+    await logInThroughForm(page, 'admin');
+    const session = await page.evaluate(
+      (k) => JSON.parse(localStorage.getItem(k) ?? 'null') as Session,
+      SESSION_KEYS.session,
+    );
+    const name = `Parcours signataire ${Date.now()}`;
+    const created = await page.request.post(routeUrl('signbooks.upload'), {
+      headers: await sessionHeaders(page),
+      multipart: {
+        json: JSON.stringify({ name, steps: [{ signatories: [{ type: 'user', userId: session.userId }] }] }),
+        file: { name: 'contrat.pdf', mimeType: 'application/pdf', buffer: await contractPdf(name) },
+      },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+    const { signbook } = (await created.json()) as { signbook: { id: string } };
+    memo.set('id', signbook.id);
+    await page.goto(`/signworkflows/status/in-progress/to-sign/${signbook.id}`);
+    const resume = events[0]?.type === 'signer.resume' ? (events[0] as Of<'signer.resume'>) : null;
+    if (resume) {
+      // A code pending on the server before the page opens: asked here, then the page reloaded.
+      await requestByMail(page);
+      if (resume.locked || resume.triesLeft <= 0) {
+        for (let i = 0; i < 6; i += 1) {
+          await wrongCode(page);
+          if (i < 5) await expect(walkOf(page).getByText(fr('signworkflow.signatureFrame.invalideCode'))).toBeVisible();
+        }
+        await expect(lockedAlert(walkOf(page))).toBeVisible();
+      }
+      await page.reload();
+    }
+    await expect(walkOf(page)).toBeVisible();
+  },
+  offered: (snapshot: AnyMachineSnapshot, event: EventObject) => {
+    // After a reload the code screen no longer links the demo outbox: codes are typed where it does.
+    if (event.type === 'signer.code.submit') {
+      return (snapshot.context as { sent: { outbox?: boolean } | null }).sent?.outbox !== false;
+    }
+    // The code screen's timer ends a code after its lifetime (minutes): not waited for.
+    if (event.type === 'signer.code.expired') return false;
+    // A missing or expired code is answered only after that lifetime.
+    if (event.type === 'xstate.error.actor.submitCode') {
+      return !/expired|missing/.test(errorKeyOf(event)?.key ?? '');
+    }
+    return true;
+  },
+  how: {
+    'signer.read': '« J’ai lu le document, je veux signer »',
+    'signer.back': '« Retour » on the channel screen, « Changer de mode de réception » on the code screen',
+    'signer.code.request':
+      '« Recevoir mon code » with the signatory’s e-mail (an empty destination is refused on the screen)',
+    'signer.code.submit': 'the code typed and « Signer » (a malformed one is refused on the screen)',
+    'signer.code.renew': '« Recevoir un nouveau code »',
+    'signer.refuse': '« Refuser de signer », a reason, confirm',
+    'signer.resume': 'the page opened with a code pending on the server (asked first, then the page reloaded)',
+    'xstate.done.actor.requestCode': 'the server sends the code (demo outbox)',
+    'xstate.error.actor.requestCode': 'the request fails (connection dropped for it)',
+    'xstate.done.actor.submitCode': 'the server signs with the outbox’s code',
+    'xstate.error.actor.submitCode':
+      'the server refuses a wrong code, and locks at the sixth; or the call fails (connection dropped for it)',
+    'xstate.done.actor.submitRefusal': 'the server records the refusal',
+    'xstate.error.actor.submitRefusal': 'the refusal fails (connection dropped for it)',
+  },
+  events: {
+    'signer.read': async ({ page }) =>
+      walkOf(page)
+        .getByRole('button', { name: fr('signbooks.signer.read.next') })
+        .click(),
+    'signer.back': async ({ page, before }) => {
+      const key = before.matches('choosingChannel') ? 'signbooks.signer.back' : 'signbooks.signer.code.otherChannel';
+      await walkOf(page)
+        .getByRole('button', { name: fr(key) })
+        .click();
+    },
+    'signer.code.request': async ({ page, event, next, memo }) => {
+      const { email, phone } = event as Of<'signer.code.request'>;
+      const walk = walkOf(page);
+      if (!(email ?? phone ?? '').trim()) {
+        await walk.getByRole('textbox').first().fill('');
+      }
+      if (next?.type === 'xstate.error.actor.requestCode')
+        await cutCall(page, routeUrl('signbooks.recoverCode', { workflowId: memo.get('id') as string }), memo);
+      await walk.getByRole('button', { name: fr('signbooks.signer.channel.send') }).click();
+    },
+    'signer.code.submit': async ({ page, event, next, memo }) => {
+      const { code } = event as Of<'signer.code.submit'>;
+      if (next?.type === 'xstate.done.actor.submitCode') {
+        memo.set('code', await codeFromOutbox(page));
+        await codeField(page).fill(memo.get('code') as string);
+      } else if (next?.type === 'xstate.error.actor.submitCode') {
+        // The server locks at the sixth wrong code: the first five are wrong codes too.
+        if (errorKeyOf(next)?.status === 423 || /locked/.test(errorKeyOf(next)?.key ?? '')) {
+          for (let i = 0; i < 5; i += 1) {
+            await wrongCode(page);
+            await expect(walkOf(page).getByText(fr('signworkflow.signatureFrame.invalideCode'))).toBeVisible();
+          }
+        }
+        await codeField(page).fill('000000');
+        if (errorKeyOf(next)?.status === 0) {
+          await cutCall(page, routeUrl('signbooks.sign', { workflowId: memo.get('id') as string }), memo);
+        }
+      } else {
+        await codeField(page).fill(code);
+      }
+      await signButton(page).click();
+    },
+    'signer.code.renew': async ({ page }) =>
+      walkOf(page)
+        .getByRole('button', { name: fr('signbooks.signer.code.renew') })
+        .click(),
+    'signer.refuse': async ({ page, event, next, memo }) => {
+      await walkOf(page)
+        .getByRole('button', { name: fr('signbooks.refuse.open') })
+        .click();
+      const dialog = page.getByRole('dialog', { name: fr('signbooks.refuse.title') });
+      await dialog.getByLabel(fr('signbooks.refuse.reason')).fill((event as Of<'signer.refuse'>).reason);
+      if (next?.type === 'xstate.error.actor.submitRefusal')
+        await cutCall(page, routeUrl('signbooks.refuse', { workflowId: memo.get('id') as string }), memo);
+      await dialog.getByRole('button', { name: fr('signbooks.refuse.confirm') }).click();
+    },
+    'signer.resume': async () => {},
+    'xstate.done.actor.requestCode': async () => {},
+    'xstate.error.actor.requestCode': async ({ page, memo }) => afterCut(page, memo),
+    'xstate.done.actor.submitCode': async () => {},
+    'xstate.error.actor.submitCode': async ({ page, event, memo }) => {
+      if (errorKeyOf(event)?.status === 0) await afterCut(page, memo);
+    },
+    'xstate.done.actor.submitRefusal': async () => {},
+    'xstate.error.actor.submitRefusal': async ({ page, memo }) => {
+      await afterCut(page, memo);
+      await page.keyboard.press('Escape');
+    },
+  },
+  states: {
+    'signer.reading': async (page) => stepShown(page, 'read'),
+    'signer.choosingChannel': async (page) => stepShown(page, 'channel'),
+    'signer.requestingCode': null,
+    'signer.enteringCode': async (page) => {
+      await stepShown(page, 'code');
+      await expect(codeField(page)).toBeVisible();
+    },
+    'signer.signing': null,
+    'signer.expired': async (page) => {
+      await expect(walkOf(page).getByText(fr('signbooks.signer.code.expiredTitle'))).toBeVisible();
+    },
+    'signer.locked': async (page) => {
+      await expect(lockedAlert(walkOf(page))).toBeVisible();
+    },
+    'signer.refusing': null,
+    'signer.signed': async (page) => {
+      await expect(walkOf(page).getByText(fr('signbooks.signer.done.title'))).toBeVisible();
+    },
+    'signer.refused': async (page) => {
+      await expect(walkOf(page).getByText(fr('signbooks.signer.refused.title'))).toBeVisible();
+    },
+  },
+  notDriven: {
+    'signer.choosingChannel —signer.refuse[0]→ signer.refusing':
+      'the walk offers « Refuser de signer » on the reading screen only (the machine accepts a refusal on every screen)',
+    'signer.enteringCode —signer.refuse[0]→ signer.refusing':
+      'the walk offers « Refuser de signer » on the reading screen only (the machine accepts a refusal on every screen)',
+    'signer.locked —signer.refuse[0]→ signer.refusing':
+      'the walk offers « Refuser de signer » on the reading screen only (the machine accepts a refusal on every screen)',
+    'signer.expired —signer.refuse[0]→ signer.refusing':
+      'the walk offers « Refuser de signer » on the reading screen only (the machine accepts a refusal on every screen)',
+    'signer.enteringCode —signer.code.expired[0]→ signer.expired':
+      'the code screen’s timer fires at the end of the code’s lifetime (minutes): not waited for',
+    'signer.signing —xstate.error.actor.submitCode[2]→ signer.expired':
+      'the server answers « expired » only after the code’s lifetime (minutes): not waited for',
+  },
+};

@@ -1,0 +1,117 @@
+/**
+ * The upload machine in the browser: « Déposer des documents » on the documents page, one slip
+ * for the employer's safe. A damaged PDF (its header says PDF, its body does not) is refused by
+ * the real server; progress and cancel need an upload slow enough to watch, so the browser's own
+ * upload bandwidth is limited (Chromium's network emulation, DevTools protocol) for those paths.
+ */
+import { randomBytes } from 'node:crypto';
+import { expect, type Page } from '@playwright/test';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
+import type { EventObject } from 'xstate';
+import { fr } from '../support.ts';
+import type { MachineAdapter } from './adapter.ts';
+import { logInThroughForm, skipWelcome } from './screens.ts';
+
+const dialogOf = (page: Page) => page.getByRole('dialog', { name: fr('documents.upload.title') });
+const statusOf = (page: Page) => dialogOf(page).getByTestId('slip-status');
+
+/** A valid PDF; `padding` bytes attached make it long to send on a limited connection. */
+const pdfBytes = async (line: string, padding: number): Promise<Buffer> => {
+  const pdf = await PDFDocument.create();
+  const font = await pdf.embedFont(StandardFonts.Helvetica);
+  pdf.addPage([595, 842]).drawText(line, { x: 60, y: 760, size: 14, font });
+  if (padding) await pdf.attach(randomBytes(padding), 'annexe.bin', { mimeType: 'application/octet-stream' });
+  return Buffer.from(await pdf.save());
+};
+
+/** Every upload but the refused one is slowed down, so the screen can be seen while it is sent. */
+const slow = (events: readonly EventObject[]) => !events.some((e) => e.type === 'transfer.failed');
+
+export const uploadAdapter: MachineAdapter = {
+  machine: 'upload',
+  start: async (page, events) => {
+    await skipWelcome(page);
+    await logInThroughForm(page, 'admin');
+    await page.goto('/documents');
+    await page.getByRole('button', { name: fr('documents.upload.open') }).click();
+    const dialog = dialogOf(page);
+    await expect(dialog).toBeVisible();
+    const failing = events.some((e) => e.type === 'transfer.failed');
+    const buffer = failing
+      ? Buffer.from('%PDF-1.7\nceci n’est pas un PDF : pas d’objets, pas de table\n')
+      : await pdfBytes(`parcours upload ${Date.now()}`, slow(events) ? 2 * 1024 * 1024 : 0);
+    await dialog
+      .getByLabel(fr('documents.upload.files'))
+      .setInputFiles([{ name: 'parcours.pdf', mimeType: 'application/pdf', buffer }]);
+    const slip = dialog.getByRole('listitem', { name: fr('documents.upload.slipTitle').replace('{{index}}', '1') });
+    await slip.getByLabel(fr('documents.fields.type')).selectOption({ label: 'Note de service' });
+    await slip.getByLabel(fr('documents.fields.description')).fill('Parcours généré : dépôt');
+    await slip.getByLabel(fr('documents.fields.destination')).selectOption('EMPLOYER_SAFE');
+    if (slow(events)) {
+      const cdp = await page.context().newCDPSession(page);
+      await cdp.send('Network.enable');
+      // About 8 s for the 2 MB: long enough to see a percentage and to cancel.
+      await cdp.send('Network.emulateNetworkConditions', {
+        offline: false,
+        latency: 0,
+        downloadThroughput: -1,
+        uploadThroughput: 256 * 1024,
+      });
+    }
+  },
+  how: {
+    'upload.start': '« Déposer 1 document » in the upload dialog',
+    'upload.cancel': 'the slip’s « Annuler » while it is sent (upload bandwidth limited)',
+    'transfer.progressed': 'the bytes sent: a percentage between 0 and 100 shown (upload bandwidth limited)',
+    'transfer.failed': 'the real server refuses a damaged PDF',
+    'transfer.succeeded': 'the real server stores the document',
+  },
+  events: {
+    'upload.start': async ({ page }) => {
+      await dialogOf(page)
+        .getByRole('button', { name: fr('documents.upload.send_one').replace('{{count}}', '1') })
+        .click();
+    },
+    'upload.cancel': async ({ page }) => {
+      await expect(statusOf(page)).toHaveAttribute('data-status', 'uploading');
+      await statusOf(page)
+        .getByRole('button', { name: fr('documents.upload.cancel') })
+        .click();
+    },
+    'transfer.progressed': async ({ page }) => {
+      await expect(statusOf(page)).toHaveText(/Envoi\s:\s[1-9]\d?\s%/);
+    },
+    'transfer.failed': async () => {},
+    'transfer.succeeded': async () => {},
+  },
+  states: {
+    'upload.idle': async (page) => {
+      await expect(
+        dialogOf(page).getByRole('button', { name: fr('documents.upload.send_one').replace('{{count}}', '1') }),
+      ).toBeEnabled();
+    },
+    'upload.uploading': async (page) => {
+      await expect(statusOf(page)).toHaveAttribute('data-status', /queued|uploading/);
+    },
+    'upload.completed': async (page) => {
+      await expect(dialogOf(page)).toBeHidden();
+      await expect(page.getByText(fr('documents.messages.uploaded_one').replace('{{count}}', '1'))).toBeVisible();
+    },
+    'upload.failed': async (page) => {
+      await expect(statusOf(page)).toHaveAttribute('data-status', 'failed');
+      await expect(statusOf(page).getByRole('alert')).toBeVisible();
+    },
+    'upload.canceled': async (page) => {
+      await expect(statusOf(page)).toHaveAttribute('data-status', 'canceled');
+      await expect(statusOf(page)).toContainText(fr('documents.upload.status.canceled'));
+    },
+  },
+  notDriven: {
+    'upload.failed —upload.start[0]→ upload.uploading':
+      'the screens retry a failed upload with a new upload machine (slipUploads.ts, submitCampaign.ts): a failed one is never restarted',
+    'upload.canceled —upload.start[0]→ upload.uploading':
+      'the screens retry a canceled upload with a new upload machine: a canceled one is never restarted',
+    'upload.uploading —transfer.progressed[0]→ (self)':
+      'the last bytes’ progress and the server’s answer come within milliseconds: the screen cannot show 100 % before « Déposé »',
+  },
+};

@@ -1,0 +1,37 @@
+/**
+ * The three places a generated path is replayed, and what `npm test` demands of each:
+ * - machine: every machine, every transition (machines/<name>/<name>.paths.test.ts);
+ * - API: the machines the server applies, each path through the real API (the suites below);
+ * - browser: the machines a user drives, through the screens in Chromium (tests/e2e/machine-paths.spec.ts).
+ */
+
+/** Suites that replay every generated path of a machine against the real API and jobs. */
+export const API_SUITES: Readonly<Record<string, string>> = {
+  campaign: 'tests/server/campaign-paths-api.test.ts',
+  signbook: 'tests/server/signbook-paths.test.ts',
+  signer: 'tests/server/signer-paths-api.test.ts',
+};
+
+/**
+ * The browser coverage `npm test` demands per machine (percent of its transitions walked by the
+ * replay, tests/e2e/machine-paths.spec.ts): 100 for a machine whose adapter drives every transition,
+ * else the floor its adapter reaches today, so that a screen or adapter change losing a path fails.
+ * Machines absent here have no adapter yet (tests/e2e/paths/); each transition left out is listed
+ * with its reason by `npm run paths` and in docs/machines/<name>.md. Raise a floor when an adapter
+ * or a screen closes a gap; add a machine when its adapter exists.
+ */
+export const BROWSER_THRESHOLDS: Readonly<Record<string, number>> = {
+  // Left out: token rotation (15 min), refusals of a switch the server offered, a dropped `users.current`.
+  auth: 78.1,
+  // Left out: `domain.back` (no way back on the page), a refused switch.
+  'domain-choice': 50,
+  // Left out: a failed or canceled upload restarted (the screens start a new one), the last 100 % before « Déposé ».
+  upload: 62.5,
+  // Left out: the name emptied on the review (no field there), an employee without e-mail (« Ajouter » disabled).
+  'campaign-creation': 93.1,
+  // Left out: submits while « Créer » is disabled, server refusals the form prevents, the sheet after success,
+  // a failed lookup (not walked reliably yet).
+  'employee-form': 46.8,
+  // Left out: a code's expiry (minutes), a refusal outside the reading screen (offered there only).
+  signer: 72.4,
+};
