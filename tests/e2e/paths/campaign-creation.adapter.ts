@@ -78,12 +78,17 @@ export const campaignCreationAdapter: MachineAdapter = {
     await skipWelcome(page);
     await logInThroughForm(page, 'admin');
     if (events.some((e) => e.type === 'creation.recipient.add')) memo.set('employees', await employees(page));
-    memo.set(
-      'pdf',
-      failing(events)
-        ? Buffer.from('%PDF-1.7\nceci n’est pas un PDF : pas d’objets, pas de table\n')
-        : await pdfBytes(slow(events) ? 3 * 1024 * 1024 : 0),
-    );
+    memo.set('pdf', await pdfBytes(slow(events) ? 3 * 1024 * 1024 : 0));
+    // A damaged PDF is now refused when dropped (issue 15 §9), before « Envoyer »: the failed creation
+    // is a sound PDF whose first sending the network drops (the request aborted on its way).
+    if (failing(events)) {
+      let dropped = false;
+      await page.route(`**${routeUrl('campaigns.create')}`, async (route) => {
+        if (dropped) return route.continue();
+        dropped = true;
+        return route.abort('connectionreset');
+      });
+    }
     await page.goto('/campaigns');
     await button(page, 'campaignCreate.actions.new').click();
     await expect(page).toHaveURL(/\/campaigns\/create$/);
@@ -148,7 +153,7 @@ export const campaignCreationAdapter: MachineAdapter = {
     'creation.cancel': '« Annuler l’envoi » while the files are sent (upload bandwidth limited)',
     'api.creation.progressed': 'the bytes sent: a percentage shown on the review (upload bandwidth limited)',
     'api.creation.succeeded': 'the real server creates the campaign: its page opens',
-    'api.creation.failed': 'the real server refuses a damaged PDF',
+    'api.creation.failed': 'the first sending dropped on its way (aborted by the test: the network fails)',
     'api.creation.canceled':
       'the upload cancelled from the notifications panel (upload bandwidth limited): the page hears it',
   },

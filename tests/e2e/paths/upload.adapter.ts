@@ -8,6 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { expect, type Page } from '@playwright/test';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import type { EventObject } from 'xstate';
+import { routeUrl } from '../../../src/contract/routes.ts';
 import { fr } from '../support.ts';
 import type { MachineAdapter } from './adapter.ts';
 import { logInThroughForm, skipWelcome } from './screens.ts';
@@ -37,9 +38,15 @@ export const uploadAdapter: MachineAdapter = {
     const dialog = dialogOf(page);
     await expect(dialog).toBeVisible();
     const failing = events.some((e) => e.type === 'transfer.failed');
-    const buffer = failing
-      ? Buffer.from('%PDF-1.7\nceci n’est pas un PDF : pas d’objets, pas de table\n')
-      : await pdfBytes(`parcours upload ${Date.now()}`, slow(events) ? 2 * 1024 * 1024 : 0);
+    // A damaged PDF is now refused when dropped (issue 15 §9), before any transfer: the failed transfer
+    // is a sound PDF whose upload the network drops (the request aborted on its way to the server).
+    const buffer = await pdfBytes(`parcours upload ${Date.now()}`, slow(events) ? 2 * 1024 * 1024 : 0);
+    // Held a few seconds first, so the screen is seen sending before the failure.
+    if (failing)
+      await page.route(`**${routeUrl('documents.upload')}`, async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 4_000));
+        await route.abort('connectionreset');
+      });
     await dialog
       .getByLabel(fr('documents.upload.files'))
       .setInputFiles([{ name: 'parcours.pdf', mimeType: 'application/pdf', buffer }]);
@@ -63,7 +70,7 @@ export const uploadAdapter: MachineAdapter = {
     'upload.start': '« Déposer 1 document » in the upload dialog',
     'upload.cancel': 'the slip’s « Annuler » while it is sent (upload bandwidth limited)',
     'transfer.progressed': 'the bytes sent: a percentage between 0 and 100 shown (upload bandwidth limited)',
-    'transfer.failed': 'the real server refuses a damaged PDF',
+    'transfer.failed': 'the upload request dropped on its way (aborted by the test: the network fails)',
     'transfer.succeeded': 'the real server stores the document',
   },
   events: {
