@@ -39,7 +39,7 @@ import { campaignById } from '../src/server/modules/dispatch/campaign.repo.ts';
 import { pushPublisher } from '../src/server/push/cluster.ts';
 import { findHaproxy, haproxyConfig } from './cluster-haproxy.mjs';
 import { percentile } from './bench/measure.ts';
-import { freePort } from './bench/process.ts';
+import { freePort, reachable } from './bench/process.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -61,17 +61,6 @@ const load = (): string =>
   loadavg()
     .map((l) => l.toFixed(2))
     .join(' ');
-
-async function reachable(url: string): Promise<boolean> {
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2_000 });
-  try {
-    await client.connect();
-    await client.end();
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 function fdLimit(): number | null {
   const out = spawnSync('sh', ['-c', 'ulimit -n'], { encoding: 'utf8' }).stdout.trim();

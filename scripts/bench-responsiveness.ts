@@ -23,7 +23,7 @@ import { AUTH_HEADERS, routeUrl } from '../src/contract/routes.ts';
 // @ts-expect-error a plain .mjs script, no declarations
 import { SERVER_BUNDLE, SERVER_NODE_ARGS, buildServer } from './build-server.mjs';
 import { percentile } from './bench/measure.ts';
-import { freePort, stop } from './bench/process.ts';
+import { freePort, stop, reachable } from './bench/process.ts';
 
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 100);
 const PAGES = Number(process.env.BENCH_CAMPAIGN_PAGES ?? 2000);
@@ -41,17 +41,6 @@ const load = (): string =>
   loadavg()
     .map((l) => l.toFixed(2))
     .join(' ');
-
-async function reachable(url: string): Promise<boolean> {
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2_000 });
-  try {
-    await client.connect();
-    await client.end();
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 async function startServer(env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; base: string }> {
   const port = await freePort();

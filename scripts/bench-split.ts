@@ -15,6 +15,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import { reachable } from './bench/process.ts';
 import { loadMupdf, payrollPdf } from '../src/server/pdf/index.ts';
 import { pushLatencyBench } from './bench/push-latency.ts';
 import { canPin, pinned, referenceMissing, runReference } from './bench/split-reference.ts';
@@ -59,16 +60,6 @@ interface WorkerResult {
 /** As the directory bench: the local PostgreSQL by default, `BENCH_PG_URL=none` to skip (skipped too when unreachable). */
 const PG_URL_SETTING = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
-async function reachable(url: string): Promise<boolean> {
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2_000 });
-  try {
-    await client.connect();
-    await client.end();
-    return true;
-  } catch {
-    return false;
-  }
-}
 const REPEAT = Math.max(1, Number(process.env.BENCH_SPLIT_REPEAT ?? 2));
 
 /** A throw-away database on the PostgreSQL server of `adminUrl`, dropped afterwards. */

@@ -1,6 +1,7 @@
-/** The benches' child-process helpers: a free port to start a server on, and stopping it. */
+/** The benches' child-process helpers: a free port to start a server on, stopping it, and whether PostgreSQL answers. */
 import type { ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
+import pg from 'pg';
 
 /** A TCP port free on 127.0.0.1 right now. */
 export function freePort(): Promise<number> {
@@ -26,4 +27,16 @@ export function stop(child: ChildProcess): Promise<void> {
     });
     child.kill('SIGTERM');
   });
+}
+
+/** Whether a PostgreSQL server answers at `url` within 2 s (benches skip that engine with a sentence otherwise). */
+export async function reachable(url: string): Promise<boolean> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2_000 });
+  try {
+    await client.connect();
+    await client.end();
+    return true;
+  } catch {
+    return false;
+  }
 }
