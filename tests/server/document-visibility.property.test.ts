@@ -20,7 +20,15 @@ import {
   SKIP_PG_REASON,
   type ThrowawayDatabase,
 } from '../../src/server/db/testing.ts';
-import { referenceVerdicts, sqlVerdicts, uuidOf, type World, writeWorld } from './document-visibility.support.ts';
+import {
+  censusArms,
+  censusCells,
+  referenceVerdicts,
+  sqlVerdicts,
+  uuidOf,
+  type World,
+  writeWorld,
+} from './document-visibility.support.ts';
 
 const SEED = Number(process.env.VISIBILITY_SEED ?? 20_260_611);
 const RUNS = Number(process.env.VISIBILITY_RUNS ?? 300);
@@ -211,11 +219,32 @@ for (const engine of ENGINES) {
       let pairs = 0;
       let visible = 0;
       const began = performance.now();
+      let censusArmsSeen = 0;
       const property = fc.asyncProperty(caseArbitrary, async ({ world, users }) => {
         await writeWorld(opened.db, world);
+        // The census (documents per organisation and type, kept by triggers through the world's
+        // DELETE and INSERT) holds exactly the documents' counts.
+        const expectedCells = new Map<string, number>();
+        for (const d of world.documents) {
+          const key = `${d.organizationId}|${d.typeCode}`;
+          expectedCells.set(key, (expectedCells.get(key) ?? 0) + 1);
+        }
+        expect(await censusCells(opened.db)).toEqual(expectedCells);
         for (const user of users) {
           const sql = await sqlVerdicts(opened.db, user.rules, user.visibleOrgIds);
           const reference = referenceVerdicts(world, user.rules, user.visibleOrgIds);
+          // Every document a census arm counts is visible: the floor the list reads is never above the total.
+          for (const arm of await censusArms(opened.db, user.rules, user.visibleOrgIds)) {
+            censusArmsSeen++;
+            for (const d of world.documents) {
+              const counted = arm.orgs.includes(d.organizationId) && (!arm.types || arm.types.includes(d.typeCode));
+              if (counted && !reference.get(d.id))
+                throw new Error(
+                  `document ${d.id} is counted by the census arm ${JSON.stringify(arm)} but not visible\n` +
+                    `visible organisations: ${JSON.stringify(user.visibleOrgIds)}\nrules: ${JSON.stringify(user.rules)}`,
+                );
+            }
+          }
           for (const [id, expected] of reference) {
             const got = sql.get(id);
             if (got !== expected) {
@@ -246,6 +275,7 @@ for (const engine of ENGINES) {
       );
       // The draw must exercise both verdicts, or agreement would prove little.
       expect(visible).toBeGreaterThan(pairs / 10);
+      expect(censusArmsSeen).toBeGreaterThan(RUNS / 2);
       expect(pairs - visible).toBeGreaterThan(pairs / 10);
     }, 120_000);
   });

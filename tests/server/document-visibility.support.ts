@@ -5,6 +5,7 @@
  */
 import type { DocumentCriteria } from '../../src/contract/rights.ts';
 import {
+  type CensusArm,
   compileVisibility,
   type VisibilityDocument,
   visibleByReference,
@@ -113,6 +114,23 @@ export async function sqlVerdicts(
     ['-', ...predicate.params],
   );
   return new Map(rows.map((r) => [r.id, r.visible]));
+}
+
+/** The predicate's arms a census floor counts (`SqlPredicate.census`). */
+export async function censusArms(
+  db: Db,
+  rules: readonly DocumentCriteria[],
+  visibleOrgIds: readonly string[],
+): Promise<readonly CensusArm[]> {
+  return (await compileVisibility(db, 'main', rules, visibleOrgIds, 'doc', 1)).census ?? [];
+}
+
+/** `documents_census` as « organisation|type » → n, empty cells left out. */
+export async function censusCells(db: Db): Promise<Map<string, number>> {
+  const { rows } = await db.query<{ org: string; type: string; n: number }>(
+    `SELECT organization_id::text AS org, type_code AS type, n::int AS n FROM ${S}.documents_census WHERE n <> 0`,
+  );
+  return new Map(rows.map((r) => [`${r.org}|${r.type}`, r.n]));
 }
 
 /** Each document's verdict under the reference. */

@@ -22,6 +22,19 @@ import { schemaOf } from '../db/db.ts';
 export interface SqlPredicate {
   sql: string;
   params: unknown[];
+  /**
+   * The predicate's arms that test only document types and organisations (null types = any): each
+   * is a sum of `documents_census` cells, so the largest such sum is a floor of the visible total
+   * known without reading a document (src/server/modules/documents/census.ts). Empty when no arm is
+   * that simple.
+   */
+  census?: readonly CensusArm[];
+}
+
+/** An arm of the predicate that is exactly « type in `types` (any when null) and organisation in `orgs` ». */
+export interface CensusArm {
+  readonly types: readonly string[] | null;
+  readonly orgs: readonly string[];
 }
 
 /**
@@ -127,7 +140,8 @@ export function buildVisibility(
   const visible = unique(visibleOrgIds.map((id) => id.toLowerCase()));
   const col = (name: string): string => `${alias}.${name}`;
   const orgClause = (): string => `${col('organization_id')} = ANY(${param(visible, 'uuid[]')})`;
-  if (rules.length === 0) return { sql: orgClause(), params };
+  const everyVisible = (): SqlPredicate => ({ sql: orgClause(), params, census: [{ types: null, orgs: visible }] });
+  if (rules.length === 0) return everyVisible();
 
   const visibleSet = new Set(visible);
   const arms: Arm[] = [];
@@ -135,11 +149,11 @@ export function buildVisibility(
     const arm = normalise(rule, expansion, visibleSet);
     if (arm === 'never') continue;
     // A rule that constrains nothing lets every visible document through: the others add nothing.
-    if (isUnconstrained(arm)) return { sql: orgClause(), params };
+    if (isUnconstrained(arm)) return everyVisible();
     arms.push(arm);
   }
   const merged = merge(arms);
-  if (merged.some(isUnconstrained)) return { sql: orgClause(), params };
+  if (merged.some(isUnconstrained)) return everyVisible();
   // The visible organisations move into the arms that name none (the others are already inside
   // them), so a document pays for the organisation test only in an arm whose other tests it passed.
   const union = merged.flatMap((arm) => {
@@ -164,8 +178,12 @@ export function buildVisibility(
     if (arm.meta) conditions.push(`${col('meta_datas')} @> ${param(JSON.stringify([arm.meta]), 'jsonb')}`);
     return [conditions.join(' AND ')];
   });
-  if (union.length === 0) return { sql: 'false', params: [] };
-  return { sql: union.length === 1 ? `(${union[0]})` : `((${union.join(') OR (')}))`, params };
+  if (union.length === 0) return { sql: 'false', params: [], census: [] };
+  const census = merged
+    .filter((arm) => !arm.from && !arm.to && !arm.employees && !arm.groups && !arm.meta)
+    .map((arm) => ({ types: arm.types, orgs: arm.orgs ?? visible }))
+    .filter((arm) => arm.orgs.length > 0);
+  return { sql: union.length === 1 ? `(${union[0]})` : `((${union.join(') OR (')}))`, params, census };
 }
 
 /** One rule as the SQL tests it: every list sorted and deduplicated, null = no constraint. */

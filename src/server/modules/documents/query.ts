@@ -9,7 +9,7 @@ import { ERROR_KEYS } from '../../../contract/keys.ts';
 import type { SessionContext } from '../../auth/sessions.ts';
 import { ruleCriteriaOf } from '../../auth/rights.ts';
 import { visibleOrgIds, isUuid } from '../../auth/scope.ts';
-import { type SqlPredicate, compileVisibility } from '../../auth/document-visibility.ts';
+import { type CensusArm, type SqlPredicate, compileVisibility } from '../../auth/document-visibility.ts';
 import { type Queryable, schemaOf } from '../../db/db.ts';
 import { ApiFailure } from '../../http/errors.ts';
 import { searchQuery } from './search.ts';
@@ -22,6 +22,8 @@ export interface Where {
   readonly schema: string;
   readonly params: unknown[];
   readonly conditions: string[];
+  /** The visibility's arms a census floor can count (`SqlPredicate.census`), untouched by filters. */
+  readonly census?: readonly CensusArm[];
 }
 
 export const param = (where: Where, value: unknown): string => `$${where.params.push(value)}`;
@@ -52,7 +54,12 @@ export async function visibleWhere(q: Queryable, session: Session): Promise<Wher
       PREDICATES.set(key, predicate);
     }
   }
-  return { schema: schemaOf(session.domain), params: [...predicate.params], conditions: [predicate.sql] };
+  return {
+    schema: schemaOf(session.domain),
+    params: [...predicate.params],
+    conditions: [predicate.sql],
+    ...(predicate.census ? { census: predicate.census } : {}),
+  };
 }
 
 /** Compiled predicates by scope version, user and domain; the oldest entry goes first when full. */
@@ -78,7 +85,15 @@ export const copyWhere = (where: Where): Where => ({
   schema: where.schema,
   params: [...where.params],
   conditions: [...where.conditions],
+  ...(where.census ? { census: where.census } : {}),
 });
+
+/** `IN (…)`'s subquery: the organisations `ids` (a parameter reference) and every one below them. */
+export const subtreeSql = (s: string, ids: string): string =>
+  `WITH RECURSIVE tree(id) AS (
+        SELECT o.id FROM ${s}.organizations o WHERE o.id = ANY(${ids}::uuid[])
+        UNION SELECT ch.id FROM ${s}.organizations ch JOIN tree t ON ch.parent_id = t.id)
+      SELECT id FROM tree`;
 
 /** Adds the list's filters (every one optional, combined with AND). */
 export function addFilter(where: Where, filter: DocumentFilter): Where {
@@ -97,11 +112,7 @@ export function addFilter(where: Where, filter: DocumentFilter): Where {
   }
   if (filter.typeCodes?.length) c.push(`d.type_code = ANY(${p(filter.typeCodes)}::text[])`);
   if (filter.organizationIds?.length) {
-    c.push(`d.organization_id IN (
-      WITH RECURSIVE tree(id) AS (
-        SELECT o.id FROM ${s}.organizations o WHERE o.id = ANY(${p(filter.organizationIds)}::uuid[])
-        UNION SELECT ch.id FROM ${s}.organizations ch JOIN tree t ON ch.parent_id = t.id)
-      SELECT id FROM tree)`);
+    c.push(`d.organization_id IN (${subtreeSql(s, p(filter.organizationIds))})`);
   }
   if (filter.employeeIds?.length) c.push(`d.employee_id = ANY(${p(filter.employeeIds)}::uuid[])`);
   if (filter.employeeGroupIds?.length)

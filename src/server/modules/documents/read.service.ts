@@ -22,6 +22,7 @@ import { type Queryable, schemaOf } from '../../db/db.ts';
 import { ApiFailure } from '../../http/errors.ts';
 import { inspectPdf, loadMupdf } from '../../pdf/index.ts';
 import { BROAD_COUNT_CAP, broadSearchPage } from './broad-search.ts';
+import { censusFloor } from './census.ts';
 import {
   type Session,
   type Where,
@@ -187,8 +188,13 @@ export async function listDocuments(q: Queryable, session: Session, body: Docume
   const tail = `ORDER BY ${order} LIMIT ${param(where, limit)} OFFSET ${param(where, offset)}`;
   const walked = `SELECT d.id FROM ${s}.documents d WHERE ${whereSql(where)} ${tail}`;
   if (!tsquery) {
-    const [counted, rows] = await Promise.all([count(), rowsIn(walked)]);
-    return pageOf(counted.rows[0]?.n ?? 0, rows);
+    // Above the cap by the census alone (census.ts), no document is counted; else counted up to it.
+    const counted = async (): Promise<number> => {
+      const floor = await censusFloor(q, base, body);
+      return floor > VISIBLE_COUNT_CAP ? floor : ((await count()).rows[0]?.n ?? 0);
+    };
+    const [n, rows] = await Promise.all([counted(), rowsIn(walked)]);
+    return pageOf(n, rows);
   }
   // A broad search, newest first: the months where its words occur, walked newest first (broad-search.ts).
   if (field === 'depositedAt' && dir === 'DESC') {
@@ -305,8 +311,13 @@ export async function documentStats(
   const s = where.schema;
   const from = `FROM ${s}.documents d WHERE ${whereSql(where)}`;
   const capped = (extra: string) => cappedCountSql(`${from} AND ${extra}`);
-  const [total, unread, payslips, byType, last] = await Promise.all([
-    q.query<{ n: number }>(cappedCountSql(from), where.params),
+  const total = async (): Promise<number> => {
+    const floor = await censusFloor(q, where, filter);
+    if (floor > VISIBLE_COUNT_CAP) return floor;
+    return (await q.query<{ n: number }>(cappedCountSql(from), where.params)).rows[0]?.n ?? 0;
+  };
+  const [totalN, unread, payslips, byType, last] = await Promise.all([
+    total(),
     q.query<{ n: number }>(capped('d.read_at IS NULL'), where.params),
     q.query<{ n: number }>(capped(`d.type_code IN ${PAYSLIP_TYPES_SQL(s)}`), where.params),
     q.query<{ type_code: string; label: string | null; n: number }>(
@@ -319,7 +330,7 @@ export async function documentStats(
     q.query<{ at: string }>(`SELECT d.deposited_at AS at ${from} ORDER BY d.deposited_at DESC LIMIT 1`, where.params),
   ]);
   const n = (r: { rows: { n: number }[] }) => r.rows[0]?.n ?? 0;
-  const figures = [n(total), n(unread), n(payslips)];
+  const figures = [totalN, n(unread), n(payslips)];
   return {
     total: Math.min(figures[0]!, VISIBLE_COUNT_CAP),
     unread: Math.min(figures[1]!, VISIBLE_COUNT_CAP),
