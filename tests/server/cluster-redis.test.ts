@@ -19,6 +19,7 @@ import { type Socket, io as connect } from 'socket.io-client';
 import { afterAll, describe, expect, it } from 'vitest';
 import { SOCKET_PATH } from '../../src/contract/socket.ts';
 import { openDb } from '../../src/server/db/db.ts';
+import { redisKeyPrefix } from '../../src/server/push/cluster.ts';
 import { type ThrowawayDatabase, createThrowawayDatabase } from '../../src/server/db/testing.ts';
 import { creationForm, creationJson } from './support/campaignCreate.ts';
 import { killAll, killGroup, until } from './support/child.ts';
@@ -26,22 +27,26 @@ import { bearer, postgresAnswers, startNode, tokenOn } from './support/cluster.t
 
 const REDIS_URL = process.env.TEST_REDIS_URL || 'redis://127.0.0.1:6379';
 
-/** A PING over a plain socket: the test needs no Redis client of its own to know whether to run. */
-async function redisAnswers(url: string): Promise<boolean> {
-  if (process.env.SKIP_REDIS === '1') return false;
+/** One inline command over a plain socket (the test needs no Redis client of its own); its first answer line. */
+async function redisSays(url: string, command: string): Promise<string | null> {
   const { hostname, port } = new URL(url);
   return new Promise((resolve) => {
     const socket = createConnection({ host: hostname, port: Number(port || 6379) });
-    const done = (ok: boolean) => {
+    const done = (answer: string | null) => {
       socket.destroy();
-      resolve(ok);
+      resolve(answer);
     };
-    socket.setTimeout(2_000, () => done(false));
-    socket.once('error', () => done(false));
-    socket.once('connect', () => socket.write('PING\r\n'));
-    // A server with a password answers -NOAUTH: it answers, and the URL carries the password.
-    socket.once('data', (data) => done(/^(\+PONG|-NOAUTH)/.test(data.toString())));
+    socket.setTimeout(2_000, () => done(null));
+    socket.once('error', () => done(null));
+    socket.once('connect', () => socket.write(`${command}\r\n`));
+    socket.once('data', (data) => done(data.toString().split('\r\n')[0] ?? ''));
   });
+}
+
+async function redisAnswers(url: string): Promise<boolean> {
+  if (process.env.SKIP_REDIS === '1') return false;
+  // A server with a password answers -NOAUTH: it answers, and the URL carries the password.
+  return /^(\+PONG|-NOAUTH)/.test((await redisSays(url, 'PING')) ?? '');
 }
 
 const postgres = await postgresAnswers();
@@ -60,6 +65,8 @@ const sockets: Socket[] = [];
 afterAll(async () => {
   for (const s of sockets) s.close();
   killAll(children);
+  // The throwaway cluster's stream (its sessions expire by themselves).
+  if (database) await redisSays(REDIS_URL, `DEL ${redisKeyPrefix(database.url)}:push`);
   await database?.drop();
 });
 

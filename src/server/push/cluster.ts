@@ -77,7 +77,7 @@ export function postgresPushAdapter(databaseUrl: string): PushAdapter {
  * carry it. The client reconnects by itself (node-redis's backoff); meanwhile broadcasts wait in its
  * offline queue and /api/ready says Redis does not answer.
  */
-export async function redisPushAdapter(redisUrl: string): Promise<PushAdapter> {
+export async function redisPushAdapter(redisUrl: string, databaseUrl: string): Promise<PushAdapter> {
   const [{ createClient }, { createAdapter: createStreamsAdapter }] = await Promise.all([
     import('redis'),
     import('@socket.io/redis-streams-adapter'),
@@ -96,9 +96,12 @@ export async function redisPushAdapter(redisUrl: string): Promise<PushAdapter> {
   });
   // Not awaited: a node starts while Redis is down and catches up when it answers (/api/ready tells).
   void client.connect().catch((error: unknown) => console.error('[push adapter] Redis:', String(error)));
+  const prefix = redisKeyPrefix(databaseUrl);
   const adapter = createStreamsAdapter(client, {
-    streamName: 'paie-docs:push',
-    sessionKeyPrefix: 'paie-docs:session:',
+    streamName: `${prefix}:push`,
+    // Also counts the nodes (NUMSUB): another cluster on the same Redis must not be waited for.
+    channelPrefix: `${prefix}:push`,
+    sessionKeyPrefix: `${prefix}:session:`,
   });
   return {
     kind: 'redis',
@@ -120,9 +123,20 @@ export async function redisPushAdapter(redisUrl: string): Promise<PushAdapter> {
       ending = true;
       // The adapter's own readers were told to stop when the socket.io server closed it.
       await new Promise((resolve) => setTimeout(resolve, 50));
-      if (client.isOpen) await client.quit().catch(() => client.destroy());
+      // Not connected (Redis down): a QUIT would wait in the offline queue forever.
+      if (client.isReady) await client.quit().catch(() => client.destroy());
+      else if (client.isOpen) client.destroy();
     },
   };
+}
+
+/**
+ * The Redis keys and channels of one cluster: `paie-docs:<database name>`, so installations (or a test's
+ * throwaway cluster) sharing one Redis never hear each other's pushes nor wait for each other's nodes.
+ */
+export function redisKeyPrefix(databaseUrl: string): string {
+  const name = decodeURIComponent(new URL(databaseUrl).pathname.replace(/^\//, '')) || 'postgres';
+  return `paie-docs:${name}`;
 }
 
 /** REDIS_URL as it may be logged: without its password. */
@@ -138,7 +152,8 @@ export async function pushAdapterFor(config: {
   databaseUrl: string | null;
   redisUrl: string | null;
 }): Promise<PushAdapter | null> {
-  if (config.pushAdapter === 'redis' && config.redisUrl) return redisPushAdapter(config.redisUrl);
+  if (config.pushAdapter === 'redis' && config.redisUrl && config.databaseUrl)
+    return redisPushAdapter(config.redisUrl, config.databaseUrl);
   if (config.pushAdapter === 'postgres' && config.databaseUrl) return postgresPushAdapter(config.databaseUrl);
   return null;
 }
