@@ -36,7 +36,7 @@ import { AUTH_HEADERS, routeUrl } from '../src/contract/routes.ts';
 import { SOCKET_PATH } from '../src/contract/socket.ts';
 import { openDb } from '../src/server/db/db.ts';
 import { campaignById } from '../src/server/modules/dispatch/campaign.repo.ts';
-import { pushPublisher } from '../src/server/push/cluster.ts';
+import { postgresPushAdapter, pushPublisher } from '../src/server/push/cluster.ts';
 import { findHaproxy, haproxyConfig } from './cluster-haproxy.mjs';
 import { percentile } from './bench/measure.ts';
 import { freePort, reachable } from './bench/process.ts';
@@ -216,7 +216,7 @@ async function pushBench(
   const connectMs = performance.now() - began;
 
   const db = await openDb({ databaseUrl, poolMax: 2 });
-  const push = pushPublisher(db, databaseUrl);
+  const push = pushPublisher(db, postgresPushAdapter(databaseUrl));
   const latencies: number[] = [];
   let missed = 0;
   try {

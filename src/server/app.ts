@@ -47,7 +47,7 @@ export interface BuildAppOptions {
   mail?: MailPort;
   /** Attach socket.io to the app's HTTP server (off for `inject`-only tests). */
   push?: boolean;
-  /** Several nodes: socket.io's PostgreSQL adapter relays push between them (push/cluster.ts). */
+  /** Several nodes: socket.io's PostgreSQL or Redis adapter relays push between them (push/cluster.ts). */
   pushCluster?: PushAdapter;
   logger?: boolean;
   /** The job queue (pg-boss); without it, campaign jobs run inline after the request's commit. */
@@ -116,7 +116,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     if (rows[0] && rows[0].v !== before) await push.accessChanged();
   });
 
-  registerHealth(app, db, config.version);
+  registerHealth(app, db, config.version, options.pushCluster?.check?.bind(options.pushCluster));
   const openApi = buildOpenApi(ROUTE_TABLE, config.version);
   // `/api/openapi.json` (the document) and `/api/docs` (a viewer reading it); `/api/docs.html` is kept for old links.
   registerApiDocs(app, openApi);

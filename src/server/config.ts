@@ -3,6 +3,7 @@
  * Tests build a config with `loadConfig({ ... })` instead of touching process.env.
  */
 export type Role = 'all' | 'api' | 'worker';
+export type PushAdapterKind = 'postgres' | 'redis' | 'none';
 
 export interface Config {
   readonly port: number;
@@ -24,9 +25,12 @@ export interface Config {
   readonly role: Role;
   /**
    * PUSH_ADAPTER: how push reaches the clients of other nodes. `postgres` (the default with
-   * DATABASE_URL): socket.io's PostgreSQL adapter; `none`: this process's clients only (PGlite always).
+   * DATABASE_URL): socket.io's PostgreSQL adapter; `redis` (the default when REDIS_URL is set too):
+   * socket.io's Redis Streams adapter; `none`: this process's clients only (PGlite always).
    */
-  readonly pushAdapter: 'postgres' | 'none';
+  readonly pushAdapter: PushAdapterKind;
+  /** REDIS_URL (`redis://` or `rediss://`): push across nodes through Redis instead of PostgreSQL. */
+  readonly redisUrl: string | null;
   /** Base of the links written in e-mails; never taken from the request's Host header. */
   readonly publicUrl: string;
   /** Built SPA directory. */
@@ -98,14 +102,33 @@ const roleOf = (value: string | undefined): Role => {
   throw new Error(`ROLE must be all, api or worker, got "${value}"`);
 };
 
-const pushAdapterOf = (env: Env): 'postgres' | 'none' => {
-  if (env.PUSH_ADAPTER === 'redis')
-    throw new Error(
-      'PUSH_ADAPTER=redis: the Redis adapter is not built; push across nodes uses PostgreSQL (README « How it scales »)',
-    );
-  if (env.PUSH_ADAPTER === 'none' || !env.DATABASE_URL) return 'none';
-  if (env.PUSH_ADAPTER === undefined || env.PUSH_ADAPTER === '' || env.PUSH_ADAPTER === 'postgres') return 'postgres';
-  throw new Error(`PUSH_ADAPTER must be postgres or none, got "${env.PUSH_ADAPTER}"`);
+/** REDIS_URL checked at startup: a typo fails here with the reason, not as push silently lost later. */
+const redisUrlOf = (value: string | undefined): string | null => {
+  if (value === undefined || value.trim() === '') return null;
+  let url: URL;
+  try {
+    url = new URL(value.trim());
+  } catch {
+    throw new Error(`REDIS_URL must be a URL such as redis://127.0.0.1:6379, got "${value}"`);
+  }
+  if (url.protocol !== 'redis:' && url.protocol !== 'rediss:')
+    throw new Error(`REDIS_URL must start with redis:// or rediss:// (TLS), got "${url.protocol}//…"`);
+  if (!url.hostname) throw new Error(`REDIS_URL names no host, got "${value}"`);
+  if (url.pathname.length > 1 && !/^\/\d+$/.test(url.pathname))
+    throw new Error(`REDIS_URL's path must be a database number (redis://host:6379/0), got "${url.pathname}"`);
+  return url.toString();
+};
+
+const pushAdapterOf = (env: Env, redisUrl: string | null): PushAdapterKind => {
+  const asked = env.PUSH_ADAPTER ?? '';
+  if (asked !== '' && asked !== 'postgres' && asked !== 'redis' && asked !== 'none')
+    throw new Error(`PUSH_ADAPTER must be postgres, redis or none, got "${asked}"`);
+  if (asked === 'redis' && !redisUrl)
+    throw new Error('PUSH_ADAPTER=redis needs REDIS_URL (for example redis://127.0.0.1:6379)');
+  // Several nodes need PostgreSQL (PGlite is one process): without DATABASE_URL there is no one to push to.
+  if (asked === 'none' || !env.DATABASE_URL) return 'none';
+  if (asked === 'postgres') return 'postgres';
+  return redisUrl ? 'redis' : 'postgres';
 };
 
 const flag = (value: string | undefined): boolean => value !== undefined && /^(1|true|yes|on)$/i.test(value.trim());
@@ -165,7 +188,8 @@ export const loadConfig = (env: Env = process.env, overrides: Partial<Config> = 
     refreshTokenTtlS: int(env.REFRESH_TOKEN_TTL_S, 43_200, 'REFRESH_TOKEN_TTL_S'),
     refreshReuseGraceS: int(env.REFRESH_REUSE_GRACE_S, 30, 'REFRESH_REUSE_GRACE_S'),
     role: roleOf(env.ROLE),
-    pushAdapter: pushAdapterOf(env),
+    pushAdapter: pushAdapterOf(env, redisUrlOf(env.REDIS_URL)),
+    redisUrl: redisUrlOf(env.REDIS_URL),
     publicUrl,
     webDir: env.WEB_DIR || 'dist/web',
     version: env.APP_VERSION || '0.1.0',

@@ -27,7 +27,7 @@ import { CAMPAIGN_SPLIT_JOB, type SplitJobData, resumeSplits, runSplitJob } from
 import { SIGNBOOK_SEAL_JOB, type SealJobData, resumeSeals, runSealJob } from './modules/signbook/seal.job.ts';
 import { MAIL_DELIVER_JOB, consoleEcho, createMailPort } from './ports/mail.ts';
 import { safePortOf } from './ports/safe.ts';
-import { type PushAdapter, postgresPushAdapter, pushPublisher } from './push/cluster.ts';
+import { type PushAdapter, pushAdapterFor, pushPublisher, redactedUrl } from './push/cluster.ts';
 import { noPush, type Push } from './push/push.ts';
 
 const FILES_SWEEP_EVERY_MS = 6 * 60 * 60 * 1000;
@@ -108,15 +108,23 @@ async function main(): Promise<void> {
     await queue.work<{ outboxId: string }>(MAIL_DELIVER_JOB, ({ outboxId }) => mail.deliverNow(outboxId));
   }
 
-  // Push across nodes on PostgreSQL (push/cluster.ts): API nodes share their rooms through the adapter,
-  // a worker publishes through it. The dispatch job pushes through the HTTP server's socket.io once it
-  // exists (ROLE=all), through the publisher on a worker.
-  const clustered = config.databaseUrl !== null && config.pushAdapter === 'postgres';
-  if (process.env.REDIS_URL)
-    console.warn('REDIS_URL is ignored: the Redis push adapter is not built (push across nodes uses PostgreSQL).');
-  let push: Push = config.role === 'worker' && clustered ? pushPublisher(db, config.databaseUrl!) : noPush;
-  const pushCluster: PushAdapter | null =
-    config.role !== 'worker' && clustered ? postgresPushAdapter(config.databaseUrl!) : null;
+  // Push across nodes (push/cluster.ts): through PostgreSQL, or Redis when REDIS_URL is set. API nodes
+  // share their rooms through the adapter, a worker publishes through it. The dispatch job pushes
+  // through the HTTP server's socket.io once it exists (ROLE=all), through the publisher on a worker.
+  const cluster = await pushAdapterFor(config);
+  const clustered = cluster !== null;
+  if (config.redisUrl && config.pushAdapter !== 'redis')
+    console.warn(
+      `REDIS_URL is set but not used: PUSH_ADAPTER=${config.pushAdapter}${config.databaseUrl ? '' : ' (no DATABASE_URL: one process, nothing to share)'}.`,
+    );
+  const adapterName = cluster?.kind === 'redis' ? 'Redis push adapter' : 'PostgreSQL push adapter';
+  console.log(
+    cluster
+      ? `Push across nodes: ${cluster.kind === 'redis' ? `Redis Streams adapter (${redactedUrl(config.redisUrl!)}, connection-state recovery on)` : 'PostgreSQL adapter (LISTEN/NOTIFY)'}.`
+      : 'Push: this process only (no adapter).',
+  );
+  let push: Push = config.role === 'worker' && cluster ? pushPublisher(db, cluster) : noPush;
+  const pushCluster: PushAdapter | null = config.role !== 'worker' ? cluster : null;
   let stopSweep = (): void => undefined;
   if (config.role !== 'api') {
     // Bytes in FILES_DIR whose row was deleted or never committed (a process killed mid-write); one node at a time.
@@ -164,7 +172,7 @@ async function main(): Promise<void> {
 
   if (config.role === 'worker') {
     console.log(
-      `ROLE=worker: working background jobs (mail, campaign split and distribution, sealing)${clustered ? ', publishing through the PostgreSQL push adapter' : ''}; no HTTP server in this process.`,
+      `ROLE=worker: working background jobs (mail, campaign split and distribution, sealing)${clustered ? `, publishing through the ${adapterName}` : ''}; no HTTP server in this process.`,
     );
     const stopWorker = async (): Promise<void> => {
       stopSweep();
@@ -196,7 +204,7 @@ async function main(): Promise<void> {
   const shown = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
   const url = `http://${shown}:${config.port}/`;
   const storage = config.databaseUrl
-    ? `PostgreSQL (DATABASE_URL), ROLE=${config.role}${clustered ? ', push across nodes' : ''}`
+    ? `PostgreSQL (DATABASE_URL), ROLE=${config.role}${clustered ? `, push across nodes (${cluster.kind === 'redis' ? 'Redis' : 'PostgreSQL'})` : ''}`
     : `PGlite in ${config.dataDir}`;
   console.log(
     `\nPaie Docs is running: ${url}  (${storage}${seeded.seeded ? ', demo data just seeded' : ''}; ready in ${Date.now() - started} ms)`,

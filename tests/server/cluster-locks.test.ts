@@ -11,12 +11,29 @@ import { type Db, openDb } from '../../src/server/db/db.ts';
 import { PG_ADMIN_URL, SKIP_PG, type ThrowawayDatabase, createThrowawayDatabase } from '../../src/server/db/testing.ts';
 
 describe('PUSH_ADAPTER', () => {
-  it('is the PostgreSQL adapter with DATABASE_URL, none without or when asked, and refuses Redis (not built)', () => {
+  it('is the PostgreSQL adapter with DATABASE_URL, Redis with REDIS_URL too, none without or when asked', () => {
     expect(loadConfig({ DATABASE_URL: 'postgres://db/x' }).pushAdapter).toBe('postgres');
     expect(loadConfig({ DATABASE_URL: 'postgres://db/x', PUSH_ADAPTER: 'none' }).pushAdapter).toBe('none');
     expect(loadConfig({}).pushAdapter).toBe('none');
-    expect(() => loadConfig({ DATABASE_URL: 'postgres://db/x', PUSH_ADAPTER: 'redis' })).toThrow(/not built/);
+    expect(() => loadConfig({ DATABASE_URL: 'postgres://db/x', PUSH_ADAPTER: 'redis' })).toThrow(/needs REDIS_URL/);
     expect(() => loadConfig({ DATABASE_URL: 'postgres://db/x', PUSH_ADAPTER: 'kafka' })).toThrow(/PUSH_ADAPTER/);
+    const redis = { DATABASE_URL: 'postgres://db/x', REDIS_URL: 'redis://127.0.0.1:6379' };
+    expect(loadConfig(redis)).toMatchObject({ pushAdapter: 'redis', redisUrl: 'redis://127.0.0.1:6379' });
+    expect(loadConfig({ ...redis, PUSH_ADAPTER: 'postgres' }).pushAdapter).toBe('postgres');
+    expect(loadConfig({ ...redis, PUSH_ADAPTER: 'none' }).pushAdapter).toBe('none');
+    // PGlite is one process: nothing to push across.
+    expect(loadConfig({ REDIS_URL: 'redis://127.0.0.1:6379' }).pushAdapter).toBe('none');
+    expect(loadConfig({ ...redis, REDIS_URL: 'rediss://:secret@cache.example:6380/2' }).redisUrl).toBe(
+      'rediss://:secret@cache.example:6380/2',
+    );
+  });
+
+  it('refuses a REDIS_URL that is not one, with the reason', () => {
+    const db = { DATABASE_URL: 'postgres://db/x' };
+    expect(() => loadConfig({ ...db, REDIS_URL: '127.0.0.1:6379' })).toThrow(/REDIS_URL must/);
+    expect(() => loadConfig({ ...db, REDIS_URL: 'localhost' })).toThrow(/REDIS_URL must be a URL/);
+    expect(() => loadConfig({ ...db, REDIS_URL: 'http://127.0.0.1:6379' })).toThrow(/redis:\/\/ or rediss:\/\//);
+    expect(() => loadConfig({ ...db, REDIS_URL: 'redis://127.0.0.1:6379/cache' })).toThrow(/database number/);
   });
 });
 

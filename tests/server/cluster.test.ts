@@ -21,36 +21,23 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import { type Socket, io as connect } from 'socket.io-client';
 import { afterAll, describe, expect, it } from 'vitest';
 import { SOCKET_PATH } from '../../src/contract/socket.ts';
 import type { UserAdminView } from '../../src/contract/rights.ts';
 import { openDb } from '../../src/server/db/db.ts';
-import { PG_ADMIN_URL, SKIP_PG, type ThrowawayDatabase, createThrowawayDatabase } from '../../src/server/db/testing.ts';
+import { type ThrowawayDatabase, createThrowawayDatabase } from '../../src/server/db/testing.ts';
 import { inspectPdf } from '../../src/server/pdf/index.ts';
 import { findHaproxy, haproxyConfig } from '../../scripts/cluster-haproxy.mjs';
 import { asInput } from './rights-support.ts';
 import { creationForm, creationJson } from './support/campaignCreate.ts';
-import { type ServerChild, freePort, killAll, killGroup, until } from './support/child.ts';
+import { freePort, killAll, killGroup, until } from './support/child.ts';
+import { bearer, json, loginOn, postgresAnswers, startNode, tokenOn } from './support/cluster.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 /** Four copies of the demo's sample payroll (about 300 pages each): seconds of splitting on each worker. */
 const SOURCES = 4;
 
-async function postgresAnswers(): Promise<boolean> {
-  if (SKIP_PG || (process.env.CI && !process.env.TEST_DATABASE_URL)) return false;
-  const client = new pg.Client({ connectionString: PG_ADMIN_URL, connectionTimeoutMillis: 3000 });
-  try {
-    await client.connect();
-    await client.query('SELECT 1');
-    return true;
-  } catch {
-    return false;
-  } finally {
-    await client.end().catch(() => undefined);
-  }
-}
 const postgres = await postgresAnswers();
 const haproxyPath = findHaproxy();
 
@@ -63,65 +50,6 @@ afterAll(async () => {
   if (haproxyDir) rmSync(haproxyDir, { recursive: true, force: true });
   await database?.drop();
 });
-
-interface Node extends ServerChild {
-  readonly name: string;
-}
-
-/** One node of the cluster: the real server (`node --import tsx src/server/main.ts`) in its own process group. */
-async function startNode(name: string, role: 'api' | 'worker', databaseUrl: string): Promise<Node> {
-  const port = role === 'api' ? await freePort() : 0;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    cwd: ROOT,
-    detached: true,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: {
-      ...process.env,
-      DATABASE_URL: databaseUrl,
-      ROLE: role,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      FILES_DIR: '',
-      PUSH_ADAPTER: '',
-      TRUST_PROXY: '1',
-    },
-  });
-  children.add(child);
-  let log = '';
-  child.stdout?.on('data', (b: Buffer) => void (log += b.toString()));
-  child.stderr?.on('data', (b: Buffer) => void (log += b.toString()));
-  const exited = new Promise<NodeJS.Signals | number | null>((resolve) =>
-    child.once('exit', (code, signal) => {
-      children.delete(child);
-      resolve(signal ?? code);
-    }),
-  );
-  let gone = false;
-  void exited.then(() => (gone = true));
-  const base = `http://127.0.0.1:${port}`;
-  await until(`node ${name} to be ready`, 90_000, async () => {
-    if (gone) throw new Error(`node ${name} exited before it was ready:\n${log}`);
-    if (role === 'worker') return log.includes('ROLE=worker: working') ? true : undefined;
-    const res = await fetch(`${base}/api/ready`).catch(() => null);
-    return res?.status === 200 ? true : undefined;
-  });
-  return { name, child, base, output: () => log, exited };
-}
-
-const json = (body: unknown) => ({ 'content-type': 'application/json', body: JSON.stringify(body) });
-
-async function loginOn(base: string, login: string, password: string): Promise<Response> {
-  const { body, ...headers } = json({ login, password });
-  return fetch(`${base}/api/user/rh-user/login`, { method: 'POST', headers, body });
-}
-
-async function tokenOn(base: string, login: string, password: string): Promise<string> {
-  const res = await loginOn(base, login, password);
-  expect(res.status, await res.clone().text()).toBe(200);
-  return res.headers.get('set-authorization') ?? '';
-}
-
-const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
 interface Heard {
   readonly event: string;
@@ -196,8 +124,11 @@ describe.skipIf(!postgres)('several nodes on PostgreSQL (two API nodes, workers,
     database = await createThrowawayDatabase('hr_cluster');
     const url = database.url;
     // A migrates and seeds; B and the worker start together and find it done (the cluster's prepare lock).
-    const a = await startNode('A', 'api', url);
-    const [b, worker1] = await Promise.all([startNode('B', 'api', url), startNode('W1', 'worker', url)]);
+    const a = await startNode('A', 'api', url, children);
+    const [b, worker1] = await Promise.all([
+      startNode('B', 'api', url, children),
+      startNode('W1', 'worker', url, children),
+    ]);
     const db = await openDb({ databaseUrl: url, poolMax: 2 });
     try {
       const { rows: migrations } = await db.query<{ n: number }>(
@@ -335,7 +266,7 @@ describe.skipIf(!postgres)('several nodes on PostgreSQL (two API nodes, workers,
 
       // A second worker takes the split over (its startup resumes what nobody runs).
       const worker2Started = Date.now();
-      const worker2 = await startNode('W2', 'worker', url);
+      const worker2 = await startNode('W2', 'worker', url, children);
       await until('progress from the second worker on B', 60_000, async () =>
         live.heard.some((h) => progressOf(h) && h.at > worker2Started && h.url === b.base) ? true : undefined,
       );

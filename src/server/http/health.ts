@@ -1,7 +1,8 @@
 /**
  * For load balancers and orchestrators: `GET /api/health` (liveness: the process answers) and
  * `GET /api/ready` (readiness: the database answers, the job queue's tables are there, the stored
- * files' folder is readable and writable). Outside the route table: no session, nothing private.
+ * files' folder is readable and writable and, when push crosses nodes through Redis, Redis answers
+ * (`checks.push`; a node that cannot reach it would publish into nothing). Outside the route table: no session, nothing private.
  */
 import { accessSync, constants } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
@@ -10,8 +11,11 @@ import type { Db } from '../db/db.ts';
 
 type Check = 'ok' | string;
 
-async function checks(db: Db): Promise<Record<'database' | 'queue' | 'files', Check>> {
-  const out: Record<'database' | 'queue' | 'files', Check> = { database: 'ok', queue: 'ok', files: 'ok' };
+type Checks = Record<'database' | 'queue' | 'files', Check> & { push?: Check };
+
+async function checks(db: Db, pushCheck?: () => Promise<Check>): Promise<Checks> {
+  const out: Checks = { database: 'ok', queue: 'ok', files: 'ok' };
+  if (pushCheck) out.push = await pushCheck().catch((error: unknown) => String(error));
   try {
     await db.query('SELECT 1');
     const { rows } = await db.query<{ ok: boolean }>(`SELECT to_regclass('pgboss.job') IS NOT NULL AS ok`);
@@ -32,11 +36,11 @@ async function checks(db: Db): Promise<Record<'database' | 'queue' | 'files', Ch
   return out;
 }
 
-export function registerHealth(app: FastifyInstance, db: Db, version: string): void {
+export function registerHealth(app: FastifyInstance, db: Db, version: string, pushCheck?: () => Promise<Check>): void {
   const started = Date.now();
   app.get('/api/health', async () => ({ status: 'ok', version, uptimeS: Math.round((Date.now() - started) / 1000) }));
   app.get('/api/ready', async (_req, reply) => {
-    const found = await checks(db);
+    const found = await checks(db, pushCheck);
     const ready = Object.values(found).every((c) => c === 'ok');
     if (ready) return { status: 'ready', checks: found };
     return reply.status(503).send({ key: ERROR_KEYS.notReady, status: 503, checks: found });

@@ -11,7 +11,7 @@
  * and its rooms are recomputed — left at once — whenever access rows, the organisation tree or rights
  * (flags, groups, rules: the scope version moves) change.
  *
- * Several nodes (issue 17, push/cluster.ts): with the PostgreSQL adapter every broadcast reaches the
+ * Several nodes (issue 17, push/cluster.ts): with the PostgreSQL or Redis adapter every broadcast reaches the
  * sockets of every node; what each node must work out for its own sockets (rooms after a change of
  * access, badge counts per session) is asked of every node with `serverSideEmit`, and each node acts
  * on its local sockets only (`io.local`), so nothing waits for a round trip through the cluster.
@@ -125,6 +125,9 @@ export function attachPush(
     path: SOCKET_PATH,
     serveClient: false,
     ...(options.cluster ? { adapter: options.cluster.adapter } : {}),
+    // Redis only (push/cluster.ts): a client back within the window gets its rooms and missed packets.
+    // Never past the middleware: its token is checked again like any handshake's.
+    ...(options.cluster?.recovery ? { connectionStateRecovery: options.cluster.recovery } : {}),
   });
   /** Each session socket's timer: it closes when the access token it was admitted with expires. */
   const expiries = new WeakMap<PushSocket, NodeJS.Timeout>();
@@ -278,7 +281,7 @@ export function attachPush(
 }
 
 export interface CreatePushOptions {
-  /** Other nodes exist (the PostgreSQL adapter): per-node work is also asked of them. */
+  /** Other nodes exist (the PostgreSQL or Redis adapter): per-node work is also asked of them. */
   clustered?: boolean;
   /** This node's part of `accessChanged` (its own sockets); none on a node without sockets. */
   localAccessChanged?: (target: { userId: string } | null) => Promise<void>;

@@ -56,6 +56,7 @@ const json = (res: ServerResponse, status: number, body: unknown, headers: Recor
   res.writeHead(status, { 'content-type': 'application/json', ...headers });
   res.end(JSON.stringify(body));
 };
+let badgeReads = 0;
 beforeAll(async () => {
   server = createServer((req, res) => {
     req.resume();
@@ -67,7 +68,10 @@ beforeAll(async () => {
       }
       if (!valid.has(token)) return json(res, 401, { key: 'error.auth.invalid-token', status: 401 });
       if (req.url === routeUrl('users.current')) return json(res, 200, CURRENT);
-      if (req.url === routeUrl('shell.badges')) return json(res, 200, BADGES);
+      if (req.url === routeUrl('shell.badges')) {
+        badgeReads++;
+        return json(res, 200, BADGES);
+      }
       if (req.url === routeUrl('auth.logout')) {
         valid.delete(token);
         return json(res, 200, {});
@@ -103,6 +107,27 @@ describe('app services', () => {
     // Reminders stand in their own row: no toast floats over the page for them.
     expect(selectAlerts(services.actors.alerts.getSnapshot())).toEqual([]);
     expect(services.badges$.value).toEqual(BADGES);
+  });
+
+  it('reads the badges again after a reconnection that lost pushes, not after one that recovered them', async () => {
+    const services = make();
+    await waitForAuthSettled(services);
+    services.actors.auth.send({ type: 'auth.login', login: 'admin', password: 'x' });
+    await loggedIn(services);
+    const settled = async (check: () => boolean) => {
+      for (const end = Date.now() + 3_000; !check(); await new Promise((r) => setTimeout(r, 10)))
+        if (Date.now() > end) throw new Error('condition not met in time');
+    };
+    await settled(() => services.badges$.value !== null);
+    const reads = badgeReads;
+    // Counts the socket left stale while it was away (a push about them was lost).
+    const stale = { ...BADGES, employees: { ...BADGES.employees, toValidate: 9 } };
+    services.bus.emit({ type: 'push.badges.updated', payload: stale });
+    services.bus.emit({ type: 'push.reconnected', recovered: true });
+    await new Promise((r) => setTimeout(r, 50));
+    expect(badgeReads).toBe(reads);
+    services.bus.emit({ type: 'push.reconnected', recovered: false });
+    await settled(() => badgeReads === reads + 1 && services.badges$.value?.employees.toValidate === 2);
   });
 
   it("replaces a campaign's « … en cours » message by its outcome when the campaign's push says so", async () => {

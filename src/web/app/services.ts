@@ -14,7 +14,7 @@ import { notificationsMachine } from '../../../machines/notifications/notificati
 import type { BadgeCounts } from '../../contract/entities.ts';
 import { ALERT_KEYS } from '../../contract/keys.ts';
 import { createApiClient, type ApiClient, type ApiClientOptions } from '../api/index.ts';
-import { createBus, type Bus } from '../bus/index.ts';
+import { createBus, missedPushes, type Bus } from '../bus/index.ts';
 import { createPush, type PushClient, type PushOptions } from '../push/index.ts';
 import { campaignOfTopic, campaignOutcome } from './outcomes.ts';
 import { createSessionStore, type SessionStore } from './sessionStore.ts';
@@ -211,6 +211,22 @@ export const createServices = (options: ServicesOptions = {}): Services => {
     }
   });
 
+  // The server sends the counts on every connection; after one that lost pushes they are also read
+  // again, so a badge never waits on a packet that did not come back.
+  const missedSub = missedPushes(bus).subscribe(() => {
+    const key = openedFor;
+    if (!key || stopped) return;
+    api.call<BadgeCounts>('shell.badges').then(
+      (counts) => {
+        if (openedFor === key && !stopped) {
+          badges$.next(counts);
+          pushCounts();
+        }
+      },
+      () => undefined,
+    );
+  });
+
   auth.start();
   alerts.start();
   notifications.start();
@@ -227,6 +243,7 @@ export const createServices = (options: ServicesOptions = {}): Services => {
       stopped = true;
       authSub.unsubscribe();
       badgeSub.unsubscribe();
+      missedSub.unsubscribe();
       alertsSub.unsubscribe();
       outcomeSub.unsubscribe();
       push.stop();

@@ -49,7 +49,13 @@ type PushServerEvents = {
 export type PushBusEvent =
   | PushServerEvents
   | { readonly type: 'push.connected' }
-  | { readonly type: 'push.disconnected'; readonly reason: string };
+  | { readonly type: 'push.disconnected'; readonly reason: string }
+  /**
+   * The socket is back after a disconnection (to the same node or another). `recovered`: the server
+   * gave back the packets sent meanwhile (socket.io's connection-state recovery, with the Redis
+   * adapter); otherwise some may be lost, and the screens holding live lists read them again.
+   */
+  | { readonly type: 'push.reconnected'; readonly recovered: boolean };
 
 export type BusEvent = ApiBusEvent | PushBusEvent;
 export type BusEventType = BusEvent['type'];

@@ -1,4 +1,5 @@
 export { createBus, type Bus } from './bus.ts';
+export { missedPushes } from './missed.ts';
 export {
   failedType,
   pushType,

@@ -112,6 +112,45 @@ describe('push client', () => {
     expect(followed).toEqual(['c-42', 'c-42']);
   });
 
+  it('says push.reconnected after a drop, not recovered: the server kept nothing for it', async () => {
+    const { events, push } = setup('t1');
+    push.start();
+    await until(() => push.connected);
+    expect(events.some((e) => e.type === 'push.reconnected')).toBe(false);
+    for (const socket of io.sockets.sockets.values()) socket.conn.close();
+    await until(() => events.some((e) => e.type === 'push.reconnected'));
+    expect(events.filter((e) => e.type === 'push.reconnected')).toEqual([
+      { type: 'push.reconnected', recovered: false },
+    ]);
+  });
+
+  it('says push.reconnected recovered when the server gave back what was sent meanwhile', async () => {
+    // socket.io's connection-state recovery, as the server turns it on with the Redis adapter.
+    await io.close();
+    const http = createServer();
+    io = new Server(http, {
+      path: '/socket.io',
+      connectionStateRecovery: { maxDisconnectionDuration: 60_000, skipMiddlewares: false },
+    });
+    io.on('connection', (socket) => void socket.join('org'));
+    await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
+    url = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
+    const { events, push } = setup('t1');
+    push.start();
+    await until(() => push.connected);
+    io.to('org').emit('badges.updated', BADGES); // the client holds an offset from then on
+    await until(() => events.some((e) => e.type === 'push.badges.updated'));
+    for (const socket of io.sockets.sockets.values()) socket.conn.close();
+    await until(() => !push.connected);
+    io.to('org').emit('badges.updated', { ...BADGES, employees: { ...BADGES.employees, toValidate: 7 } });
+    await until(() => events.some((e) => e.type === 'push.reconnected'));
+    expect(events.filter((e) => e.type === 'push.reconnected')).toEqual([
+      { type: 'push.reconnected', recovered: true },
+    ]);
+    // The badge pushed while it was away came back with the reconnection.
+    await until(() => events.some((e) => e.type === 'push.badges.updated' && e.payload.employees.toValidate === 7));
+  });
+
   it('reports a refused handshake as api.session.expired', async () => {
     const { events, push } = setup('revoked');
     push.start();

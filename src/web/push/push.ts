@@ -90,8 +90,12 @@ export const createPush = ({ bus, sessionStore, url, socketOptions, renewToken }
     for (const name of SERVER_EVENTS) {
       s.on(name, ((payload: unknown) => bus.emit({ type: `push.${name}`, payload } as BusEvent)) as never);
     }
+    let connectedBefore = false;
     s.on('connect', () => {
       bus.emit({ type: 'push.connected' });
+      // Not the first connection: what was pushed meanwhile came back with it (recovered) or is lost.
+      if (connectedBefore) bus.emit({ type: 'push.reconnected', recovered: s.recovered === true });
+      connectedBefore = true;
       for (const entry of follows) sendFollow(s, entry);
     });
     let ended = false;

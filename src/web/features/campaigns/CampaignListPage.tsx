@@ -7,9 +7,11 @@ import { useNavigate, useParams } from '@tanstack/react-router';
 import type { TFunction } from 'i18next';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { merge } from 'rxjs';
 import type { Campaign } from '../../../contract/entities.ts';
 import { ALERT_KEYS } from '../../../contract/keys.ts';
 import { useAlerts, useAuth, useServices } from '../../app/index.ts';
+import { missedPushes } from '../../bus/index.ts';
 import { DataTable, type DataTableColumn, type ListDefaults, useListState } from '../../components/DataTable/index.ts';
 import { SearchField } from '../../components/SearchField.tsx';
 import type { CampaignPage as CampaignListAnswer } from '../../../contract/dispatch.ts';
@@ -139,9 +141,10 @@ export const CampaignListPage = () => {
     if (settled !== list.q) list.setQuery(settled);
   }, [settled]); // eslint-disable-line react-hooks/exhaustive-deps -- only a new settled text moves the URL
 
-  // A status change anywhere in the organisation may move a campaign in or out of this list.
+  // A status change anywhere in the organisation may move a campaign in or out of this list; after a
+  // reconnection whose missed pushes the server could not give back, any of them may have.
   useEffect(() => {
-    const sub = bus.ofType('push.campaign.updated').subscribe(() => setRefresh((n) => n + 1));
+    const sub = merge(bus.ofType('push.campaign.updated'), missedPushes(bus)).subscribe(() => setRefresh((n) => n + 1));
     return () => sub.unsubscribe();
   }, [bus]);
 

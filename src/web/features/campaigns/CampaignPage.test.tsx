@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { act, cleanup, screen, within } from '@testing-library/react';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import { initialTransition, transition } from 'xstate';
 import { afterEach, describe, expect, it } from 'vitest';
 import { campaignFixtures } from '../../../../machines/campaign/campaign.fixtures.ts';
@@ -87,6 +87,32 @@ describe('campaign page', () => {
     await screen.findByText('Alice Durand');
     const reads = page.calls.filter((c) => c.routeId === 'campaigns.dispatchedDocs');
     expect(reads).toHaveLength(2);
+  });
+
+  it('reads the campaign and its documents again after a reconnection that lost pushes, not one that recovered them', async () => {
+    const page = await renderDocumentsPage(
+      CampaignPage,
+      `/campaigns/${ID}`,
+      {
+        'campaigns.get': () => ({ ...CAMPAIGN, status: 'NEEDS_VALIDATION', documentCount: 1, pagesSplit: 2 }),
+        'organizations.get': () => ({ name: 'Horizon' }),
+        'campaigns.dispatchedDocs': () => ({ count: 1, items: [DOC] }),
+      },
+      ['/campaigns/$campaignId'],
+    );
+    stop = page.stop;
+    await screen.findByText('Alice Durand');
+    const count = (routeId: string) => page.calls.filter((c) => c.routeId === routeId).length;
+    const before = { campaign: count('campaigns.get'), docs: count('campaigns.dispatchedDocs') };
+
+    act(() => page.services.bus.emit({ type: 'push.reconnected', recovered: true }));
+    await new Promise((r) => setTimeout(r, 50));
+    expect(count('campaigns.get')).toBe(before.campaign);
+    expect(count('campaigns.dispatchedDocs')).toBe(before.docs);
+
+    act(() => page.services.bus.emit({ type: 'push.reconnected', recovered: false }));
+    await waitFor(() => expect(count('campaigns.dispatchedDocs')).toBe(before.docs + 1));
+    await waitFor(() => expect(count('campaigns.get')).toBe(before.campaign + 1));
   });
 });
 

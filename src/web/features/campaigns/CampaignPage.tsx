@@ -90,10 +90,13 @@ const CampaignScreen = ({ campaignId, params }: { campaignId: string; params: Li
     return () => controller.abort();
   }, [api, request]); // eslint-disable-line react-hooks/exhaustive-deps -- request carries every input
 
-  useCampaignDocumentPushes(campaignId, (doc) =>
-    setDocs((d) =>
-      d ? { ...d, data: { ...d.data, items: d.data.items.map((row) => (row.id === doc.id ? doc : row)) } } : d,
-    ),
+  useCampaignDocumentPushes(
+    campaignId,
+    (doc) =>
+      setDocs((d) =>
+        d ? { ...d, data: { ...d.data, items: d.data.items.map((row) => (row.id === doc.id ? doc : row)) } } : d,
+      ),
+    () => setDocsVersion((v) => v + 1),
   );
 
   usePaperProgress(campaign?.id, campaign?.counts.PAPER_DISPATCHED ?? (campaign ? 0 : undefined));

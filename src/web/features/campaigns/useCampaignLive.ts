@@ -11,6 +11,7 @@ import { fromEventObservable, fromPromise } from 'xstate';
 import type { Campaign, DispatchedDocument } from '../../../contract/entities.ts';
 import { ERROR_KEYS } from '../../../contract/keys.ts';
 import { useServices, type Services } from '../../app/index.ts';
+import { missedPushes } from '../../bus/index.ts';
 import { campaignFeedMachine, type CampaignFeedFact } from './campaignFeed.machine.ts';
 
 /** The bus facts of one campaign, its push room followed for as long as someone listens. */
@@ -63,17 +64,34 @@ export const useCampaignLive = (campaignId: string): CampaignLive => {
   const campaign = useSelector(feed, (s) => s.context.campaign);
   const missing = useSelector(feed, (s) => s.matches('missing'));
   const reread = useMemo(() => () => feed.send({ type: 'campaign.reread' }), [feed]);
+  // Back from a reconnection that lost pushes: the follow sent again answers with the campaign too,
+  // but its counts and progress are read again all the same.
+  useEffect(() => {
+    const sub = missedPushes(services.bus).subscribe(() => feed.send({ type: 'campaign.reread' }));
+    return () => sub.unsubscribe();
+  }, [services.bus, feed]);
   return { campaign, missing, reread };
 };
 
-/** The pushed documents of an open campaign (the page's table folds them in). */
-export const useCampaignDocumentPushes = (campaignId: string, onDocument: (doc: DispatchedDocument) => void) => {
+/**
+ * The pushed documents of an open campaign (the page's table folds them in); `onMissed` after a
+ * reconnection that lost pushes (the table reads its page again).
+ */
+export const useCampaignDocumentPushes = (
+  campaignId: string,
+  onDocument: (doc: DispatchedDocument) => void,
+  onMissed?: () => void,
+) => {
   const { bus } = useServices();
   useEffect(() => {
     const sub = bus
       .ofType('push.dispatchedDoc.updated')
       .pipe(filter((e) => e.payload.campaignId === campaignId))
       .subscribe((e) => onDocument(e.payload));
-    return () => sub.unsubscribe();
-  }, [bus, campaignId]); // eslint-disable-line react-hooks/exhaustive-deps -- the handler is a state setter
+    const missed = missedPushes(bus).subscribe(() => onMissed?.());
+    return () => {
+      sub.unsubscribe();
+      missed.unsubscribe();
+    };
+  }, [bus, campaignId]); // eslint-disable-line react-hooks/exhaustive-deps -- the handlers are state setters
 };

@@ -109,7 +109,7 @@ describe('useDashboardCharts', () => {
     return <p>{state.status === 'ready' ? `prêt ${state.data.safes?.[0]?.noSafe}` : state.status}</p>;
   };
 
-  it('fetches again when the badge counts are pushed', async () => {
+  it('fetches again when the badge counts are pushed, documents deposited, or pushes lost to a reconnection', async () => {
     const bus = createBus();
     let calls = 0;
     const api = {
@@ -129,5 +129,10 @@ describe('useDashboardCharts', () => {
     act(() => bus.emit({ type: 'push.documents.deposited', payload: { organizationId: 'o1', source: 'campaign' } }));
     await waitFor(() => expect(calls).toBe(3));
     await screen.findByText('prêt 3');
+    // Back from a reconnection: read again only when the server could not give back what it missed.
+    act(() => bus.emit({ type: 'push.reconnected', recovered: true }));
+    act(() => bus.emit({ type: 'push.reconnected', recovered: false }));
+    await screen.findByText('prêt 4');
+    expect(calls).toBe(4);
   });
 });

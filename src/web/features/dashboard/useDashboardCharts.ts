@@ -1,12 +1,14 @@
 /**
  * The dashboard's chart figures (`shell.dashboardCharts`), live: refetched when the counts move
  * (`push.badges.updated`: employees, campaigns, signbooks) or documents are deposited
- * (`push.documents.deposited`) — the pushes the shell already receives. A burst refetches once.
+ * (`push.documents.deposited`) — the pushes the shell already receives — and after a reconnection
+ * that lost pushes (`push.reconnected`, not recovered). A burst refetches once.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { debounceTime } from 'rxjs';
+import { debounceTime, merge } from 'rxjs';
 import type { DashboardCharts } from '../../../contract/dashboard.ts';
 import { useServices } from '../../app/index.ts';
+import { missedPushes } from '../../bus/index.ts';
 
 export type ChartsState =
   | { readonly status: 'loading' }
@@ -33,8 +35,7 @@ export const useDashboardCharts = (quietMs = 800): { state: ChartsState; reload:
 
   useEffect(() => {
     reload();
-    const sub = bus
-      .ofType('push.badges.updated', 'push.documents.deposited')
+    const sub = merge(bus.ofType('push.badges.updated', 'push.documents.deposited'), missedPushes(bus))
       .pipe(debounceTime(quietMs))
       .subscribe(() => reload());
     const calls = latest;

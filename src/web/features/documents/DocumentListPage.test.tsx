@@ -139,6 +139,19 @@ describe('documents list live', () => {
     await new Promise((resolve) => setTimeout(resolve, 700));
     expect(listBodies(page.calls)).toHaveLength(2);
   });
+
+  it('refetches after a reconnection that lost pushes, not after one that recovered them', async () => {
+    const page = await renderDocumentsPage(DocumentListPage, '/documents', {
+      'documents.list': () => ({ count: 1, countCapped: false, items: [DOC] }),
+    });
+    stop = page.stop;
+    await screen.findByText(DOC.description);
+    page.services.bus.emit({ type: 'push.reconnected', recovered: true });
+    await new Promise((resolve) => setTimeout(resolve, 700));
+    expect(listBodies(page.calls)).toHaveLength(1);
+    page.services.bus.emit({ type: 'push.reconnected', recovered: false });
+    await waitFor(() => expect(listBodies(page.calls)).toHaveLength(2), { timeout: 2_000 });
+  });
 });
 
 describe('documents URL filters', () => {

@@ -13,20 +13,24 @@ import { ERROR_KEYS } from '../../../contract/keys.ts';
 import type { SignbookView } from '../../../contract/signbook.ts';
 import { type ClientToServerEvents, type ServerToClientEvents, SOCKET_PATH } from '../../../contract/socket.ts';
 import { useServices, type Services } from '../../app/index.ts';
-import type { BusEventOf } from '../../bus/index.ts';
+import { type BusEventOf, missedPushes } from '../../bus/index.ts';
 import type { SignbookFeedFact } from './signbookFeed.machine.ts';
 import { saysTokenNotValid } from './signClient.ts';
 import { callsOf, type SignbookAccess } from './signbookAccess.ts';
 
-/** A counter that moves whenever a signbook (or the one `id`) changes on the server. */
+/**
+ * A counter that moves whenever a signbook (or the one `id`) changes on the server, and after a
+ * reconnection whose missed pushes the server could not give back (any of them may have changed).
+ */
 export const useSignbookChanges = (id?: string): number => {
   const { bus, push } = useServices();
   const [version, setVersion] = useState(0);
   useEffect(() => {
     if (id) push.follow('signbook', id);
-    const sub = bus.ofType('push.signbook.updated').subscribe(({ payload }) => {
-      if (!id || payload.id === id) setVersion((n) => n + 1);
-    });
+    const sub = merge(
+      bus.ofType('push.signbook.updated').pipe(filter(({ payload }) => !id || payload.id === id)),
+      missedPushes(bus),
+    ).subscribe(() => setVersion((n) => n + 1));
     return () => {
       sub.unsubscribe();
       if (id) push.unfollow('signbook', id);
@@ -99,8 +103,7 @@ export const signbookFacts = (
     push.follow('signbook', id);
     const sub = merge(
       reads,
-      bus.ofType('push.signbook.updated').pipe(
-        filter((e) => e.payload.id === id),
+      merge(bus.ofType('push.signbook.updated').pipe(filter((e) => e.payload.id === id)), missedPushes(bus)).pipe(
         map((): SignbookFeedFact => ({ type: 'signbook.changed' })),
       ),
     ).subscribe(subscriber);
