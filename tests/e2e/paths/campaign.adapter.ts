@@ -133,7 +133,12 @@ export const campaignAdapter: MachineAdapter = {
   states: {
     'campaign.splitting': null,
     'campaign.awaitingValidation': async (page) =>
-      shows(page, 'NEEDS_VALIDATION', 'awaitingValidation', ['validate', 'refuseDocuments', 'refuseDispatch', 'cancel']),
+      shows(page, 'NEEDS_VALIDATION', 'awaitingValidation', [
+        'validate',
+        'refuseDocuments',
+        'refuseDispatch',
+        'cancel',
+      ]),
     'campaign.dispatching': null,
     'campaign.dispatched': async (page) => shows(page, 'DISPATCHED', 'dispatched', []),
     'campaign.inError': async (page, snapshot) => {

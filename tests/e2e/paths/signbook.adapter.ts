@@ -231,6 +231,7 @@ export const signbookAdapter: MachineAdapter = {
       'the seal fails only on a damaged stored document: the browser cannot damage it (the API suite does, in the database)',
     'signbook.sealFailed —signbook.retrySeal[0]→ signbook.sealing':
       'needs a failed seal, which the browser cannot provoke (above)',
-    'signbook.sealFailed —signbook.delete[0]→ signbook.deleted': 'needs a failed seal, which the browser cannot provoke (above)',
+    'signbook.sealFailed —signbook.delete[0]→ signbook.deleted':
+      'needs a failed seal, which the browser cannot provoke (above)',
   },
 };
