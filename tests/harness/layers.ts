@@ -36,4 +36,11 @@ export const BROWSER_THRESHOLDS: Readonly<Record<string, number>> = {
   'employee-form': 46.8,
   // Left out: a code's expiry (minutes), a refusal outside the reading screen (offered there only).
   signer: 72.4,
+  // Left out: anything needing a dispatch that leaves documents failed or dies (the demo server's safe never
+  // refuses and its database does not fail: inError's retry, deletions and per-document sends, both failures),
+  // an intent while splitting or a document sent while dispatching (the real jobs end within a second),
+  // a second progress report (only a resumed run sends one).
+  campaign: 50,
+  // Left out: a failed seal (only a damaged stored document fails it) and the retry and deletion after it.
+  signbook: 80,
 };

@@ -6,6 +6,8 @@ import { uploadAdapter } from './upload.adapter.ts';
 import { campaignCreationAdapter } from './campaign-creation.adapter.ts';
 import { employeeFormAdapter } from './employee-form.adapter.ts';
 import { signerAdapter } from './signer.adapter.ts';
+import { campaignAdapter } from './campaign.adapter.ts';
+import { signbookAdapter } from './signbook.adapter.ts';
 
 export const ADAPTERS: readonly MachineAdapter[] = [
   authAdapter,
@@ -14,4 +16,6 @@ export const ADAPTERS: readonly MachineAdapter[] = [
   campaignCreationAdapter,
   employeeFormAdapter,
   signerAdapter,
+  campaignAdapter,
+  signbookAdapter,
 ];

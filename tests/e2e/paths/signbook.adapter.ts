@@ -1,0 +1,237 @@
+/**
+ * The signbook machine in the browser, seen by its manager (`admin`) on the signbook's page: a
+ * two-step draft created through the real API (step 1 `admin` for the fixture's `hr`; step 2 `paie`
+ * and `essai` for `emp` and `mgr`, as the API suite maps them). No screen creates a draft, starts
+ * or renames one (the creation page sends a signbook started): those intents go through the real
+ * API. Signatories sign and refuse through the real API with their own sessions (a code asked,
+ * read from their demo outbox, signed), as their own screens would; the seal is the real job. The
+ * manager's own action, « Supprimer le parapheur », is clicked on the page, which follows the rest live.
+ */
+import { expect, request, type APIRequestContext, type Page } from '@playwright/test';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
+import type { OutboxMessage, Session } from '../../../src/contract/entities.ts';
+import type { SignbookStatus } from '../../../src/contract/enums.ts';
+import { AUTH_HEADERS, routeUrl } from '../../../src/contract/routes.ts';
+import type { SignbookEvent } from '../../../machines/signbook/index.ts';
+import { SESSION_KEYS } from '../../../src/web/app/sessionStore.ts';
+import { fr, persona, sessionHeaders } from '../support.ts';
+import type { MachineAdapter } from './adapter.ts';
+import { afterPath, logInThroughForm, skipWelcome } from './screens.ts';
+
+type Of<T extends SignbookEvent['type']> = Extract<SignbookEvent, { type: T }>;
+/** The fixture's signatories and the demo personas standing for them. */
+const PERSONA = { hr: 'admin', emp: 'paie', mgr: 'essai' } as const;
+type Role = keyof typeof PERSONA;
+
+interface Signer {
+  readonly userId: string;
+  /** Its own API session, when it acts in the path. */
+  readonly api?: APIRequestContext;
+  readonly headers?: Record<string, string>;
+}
+
+const contractPdf = async (title: string): Promise<Buffer> => {
+  const pdf = await PDFDocument.create();
+  const font = await pdf.embedFont(StandardFonts.Helvetica);
+  pdf.addPage([595, 842]).drawText(`${title} — à signer`, { x: 60, y: 760, size: 16, font });
+  return Buffer.from(await pdf.save());
+};
+
+/** A persona's own API session (its own request context: the page's session stays the admin's). */
+const signerFor = async (baseURL: string, login: string): Promise<Signer> => {
+  const api = await request.newContext({ baseURL });
+  const p = persona(login);
+  const answer = await api.post(routeUrl('auth.login'), { data: { login: p.login, password: p.password } });
+  expect(answer.status(), await answer.text()).toBe(200);
+  const body = (await answer.json()) as { userId: string };
+  return {
+    api,
+    userId: body.userId,
+    headers: {
+      [AUTH_HEADERS.authorization]: `Bearer ${answer.headers()[AUTH_HEADERS.setAuthorization]}`,
+      [AUTH_HEADERS.refreshToken]: answer.headers()[AUTH_HEADERS.setRefreshToken] ?? '',
+    },
+  };
+};
+
+/**
+ * A demo user's id, learnt from its login once per worker (`essai` is another company's user: the
+ * admin's user list does not show it, though the API suite and the server accept it as signatory).
+ */
+const userIds = new Map<string, Promise<string>>();
+const userIdOf = (baseURL: string, login: string): Promise<string> => {
+  if (!userIds.has(login))
+    userIds.set(
+      login,
+      signerFor(baseURL, login).then(async ({ api, userId }) => {
+        await api?.dispose();
+        return userId;
+      }),
+    );
+  return userIds.get(login)!;
+};
+
+const header = (page: Page) => page.getByRole('heading', { level: 1 }).locator('..');
+const deleteButton = (page: Page) =>
+  page
+    .getByRole('group', { name: fr('signbooks.view.actions') })
+    .getByRole('button', { name: fr('signbooks.view.delete') });
+
+/** The signatory's own API session (the path's start logged it in). */
+const actor = (memo: Map<string, unknown>, role: string): Required<Signer> => {
+  const signer = (memo.get('signers') as Record<Role, Signer>)[role as Role];
+  if (!signer.api || !signer.headers) throw new Error(`signatory ${role} has no session in this path`);
+  return signer as Required<Signer>;
+};
+
+/** What the manager sees: the status badge, who signed, and whether « Supprimer » is offered. */
+const shows = async (page: Page, status: SignbookStatus, signed: number, canDelete: boolean) => {
+  await expect(header(page).locator('[data-status]')).toHaveAttribute('data-status', status);
+  const steps = page.getByRole('list', { name: fr('signbooks.view.steps') });
+  await expect(steps.locator('[data-signatory][data-state="signed"]')).toHaveCount(signed);
+  await expect(deleteButton(page)).toHaveCount(canDelete ? 1 : 0);
+};
+
+/** A manager's call the page does not offer, made with the page's own session. */
+const put = async (page: Page, route: string, data: object) => {
+  const answer = await page.request.put(route, { headers: await sessionHeaders(page), data });
+  expect(answer.status(), await answer.text()).toBeLessThan(300);
+};
+
+export const signbookAdapter: MachineAdapter = {
+  machine: 'signbook',
+  start: async (page, events, memo) => {
+    await skipWelcome(page);
+    await logInThroughForm(page, 'admin');
+    const session = await page.evaluate(
+      (k) => JSON.parse(localStorage.getItem(k) ?? 'null') as Session,
+      SESSION_KEYS.session,
+    );
+    // Only the signatories who act in this path log in (a login costs a password hash on the server).
+    const acting = new Set(
+      events.flatMap((e) => ('signatoryId' in e ? [(e as { signatoryId: string }).signatoryId] : [])),
+    );
+    const baseURL = new URL(page.url()).origin;
+    const other = async (role: 'emp' | 'mgr'): Promise<Signer> =>
+      acting.has(role) ? signerFor(baseURL, PERSONA[role]) : { userId: await userIdOf(baseURL, PERSONA[role]) };
+    const signers = {
+      hr: { api: page.request, headers: await sessionHeaders(page), userId: session.userId },
+      emp: await other('emp'),
+      mgr: await other('mgr'),
+    } satisfies Record<Role, Signer>;
+    memo.set('signers', signers);
+    afterPath(memo, async () => {
+      await signers.emp.api?.dispose();
+      await signers.mgr.api?.dispose();
+    });
+    const name = `Parcours parapheur ${Date.now()}-${Math.random().toString(36).slice(2, 6)}`;
+    memo.set('name', name);
+    const created = await page.request.post(routeUrl('signbooks.upload'), {
+      headers: await sessionHeaders(page),
+      multipart: {
+        json: JSON.stringify({
+          name,
+          draft: true,
+          steps: [['hr'], ['emp', 'mgr']].map((ids) => ({
+            signatories: ids.map((r) => ({ type: 'user', userId: signers[r as Role].userId })),
+          })),
+        }),
+        file: { name: 'contrat.pdf', mimeType: 'application/pdf', buffer: await contractPdf(name) },
+      },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+    const { signbook } = (await created.json()) as { signbook: { id: string } };
+    memo.set('id', signbook.id);
+    await page.goto(`/signworkflows/status/in-progress/${signbook.id}`);
+    await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+    await shows(page, 'DRAFT', 0, true);
+  },
+  how: {
+    'signbook.start': 'sent to its signatories through the real API (no screen starts a draft)',
+    'signbook.update': 'renamed through the real API (no screen renames a signbook): the page shows it live',
+    'signbook.delete': '« Supprimer le parapheur » and its confirmation, on the page',
+    'signatory.sign':
+      'the signatory (admin, paie, essai) asks a code, reads it in their demo outbox and signs, through the real API',
+    'signatory.refuse': 'the signatory (paie) refuses with a reason, through the real API',
+    'job.seal.completed': 'the real seal job, after the last signature',
+  },
+  events: {
+    'signbook.start': async ({ page, memo }) =>
+      put(page, routeUrl('signbooks.update', { id: memo.get('id') as string }), { start: true }),
+    'signbook.update': async ({ page, memo }) => {
+      const name = `${memo.get('name') as string} (modifié)`;
+      await put(page, routeUrl('signbooks.update', { id: memo.get('id') as string }), { name });
+      memo.set('name', name);
+      await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+    },
+    'signbook.delete': async ({ page }) => {
+      await deleteButton(page).click();
+      const dialog = page.getByRole('alertdialog', { name: fr('signbooks.view.deleteTitle') });
+      await dialog.getByRole('button', { name: fr('signbooks.view.delete'), exact: true }).click();
+    },
+    'signatory.sign': async ({ event, memo }) => {
+      const signer = actor(memo, (event as Of<'signatory.sign'>).signatoryId);
+      const workflowId = memo.get('id') as string;
+      const asked = await signer.api.post(routeUrl('signbooks.recoverCode', { workflowId }), {
+        headers: signer.headers,
+        data: { mode: 'email' },
+      });
+      expect(asked.status(), await asked.text()).toBeLessThan(300);
+      const outbox = await signer.api.get(routeUrl('outbox.list'), { headers: signer.headers });
+      expect(outbox.ok(), await outbox.text()).toBe(true);
+      const messages = (await outbox.json()) as OutboxMessage[];
+      // This signbook's newest code (the admin's outbox also holds other paths' codes).
+      const newest = messages
+        .filter((m) => m.subject === `Code de signature : ${memo.get('name') as string}`)
+        .sort((a, b) => b.createdAt.localeCompare(a.createdAt))[0];
+      const code = newest?.body.match(/est : (\d{6})/)?.[1] ?? '';
+      expect(code, 'a signature code in the outbox').toHaveLength(6);
+      const signed = await signer.api.post(routeUrl('signbooks.sign', { workflowId }), {
+        headers: signer.headers,
+        data: { codeSignature: code },
+      });
+      expect(signed.status(), await signed.text()).toBeLessThan(300);
+    },
+    'signatory.refuse': async ({ event, memo }) => {
+      const { signatoryId, reason } = event as Of<'signatory.refuse'>;
+      const signer = actor(memo, signatoryId);
+      const refused = await signer.api.post(routeUrl('signbooks.refuse', { workflowId: memo.get('id') as string }), {
+        headers: signer.headers,
+        data: { reason },
+      });
+      expect(refused.status(), await refused.text()).toBeLessThan(300);
+    },
+    'job.seal.completed': async () => {},
+  },
+  states: {
+    'signbook.draft': async (page, snapshot) => shows(page, 'DRAFT', 0, snapshot.can({ type: 'signbook.delete' })),
+    'signbook.inProgress': async (page, snapshot) =>
+      shows(page, 'IN_PROGRESS', (snapshot.context as { signed: string[] }).signed.length, true),
+    // The real seal job runs as soon as the last signature is in: the fact that ends it asserts.
+    'signbook.sealing': null,
+    'signbook.completed': async (page) => {
+      await shows(page, 'COMPLETE', 3, true);
+      await expect(page.getByRole('button', { name: fr('signbooks.view.download') })).toBeVisible();
+    },
+    'signbook.refused': async (page, snapshot) => {
+      await shows(page, 'REFUSED', (snapshot.context as { signed: string[] }).signed.length, true);
+      await expect(page.getByRole('alert').filter({ hasText: 'Clause de mobilité à revoir' })).toBeVisible();
+    },
+    'signbook.sealFailed': async (page) => {
+      await expect(header(page).locator('[data-status]')).toHaveAttribute('data-status', 'IN_ERROR');
+      await expect(page.getByRole('button', { name: fr('signbooks.view.retrySeal') })).toBeVisible();
+    },
+    'signbook.deleted': async (page) => {
+      await expect(page).toHaveURL(/\/signworkflows\/status\/in-progress$/);
+      await expect(page.getByText(fr('signbooks.view.deleted'))).toBeVisible();
+    },
+  },
+  notDriven: {
+    'signbook.sealing —job.seal.failed[0]→ signbook.sealFailed':
+      'the seal fails only on a damaged stored document: the browser cannot damage it (the API suite does, in the database)',
+    'signbook.sealFailed —signbook.retrySeal[0]→ signbook.sealing':
+      'needs a failed seal, which the browser cannot provoke (above)',
+    'signbook.sealFailed —signbook.delete[0]→ signbook.deleted':
+      'needs a failed seal, which the browser cannot provoke (above)',
+  },
+};
