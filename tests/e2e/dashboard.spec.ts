@@ -63,6 +63,13 @@ test('the key columns are visible at 1280 px, fewer at 600 px, and the chooser r
     await rightEdgeWithin(page, campaigns.getByRole('columnheader', { name }));
   const octobre = campaigns.getByRole('row', { name: /Bulletins de paie octob/ });
   await expect(octobre.getByRole('cell', { name: 'Bulletin de paie', exact: true })).toBeVisible();
+  // Two campaigns differ by their end only: each name shows whole (on two lines), not both « …novembre 2… ».
+  for (const name of ['Bulletins de paie novembre 2026 — Marseille', 'Bulletins de paie novembre 2026 — Lyon']) {
+    const cell = campaigns.getByRole('cell', { name, exact: true }).locator('[data-lines]');
+    await expect(cell).toBeVisible();
+    const clipped = await cell.evaluate((el) => el.scrollHeight > el.clientHeight || el.scrollWidth > el.clientWidth);
+    expect(clipped, `${name} shows whole`).toBe(false);
+  }
   await shot(page, 'campaigns-columns-1280');
 
   // The chooser: hide « Organisation », it stays hidden after a reload.
