@@ -8,14 +8,7 @@ import * as mupdf from 'mupdf';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_KEYS } from '../../contract/keys.ts';
 import * as pdflib from 'pdf-lib';
-import {
-  PdfProblem,
-  assertSealable,
-  inspectPdf,
-  loadMupdf,
-  payrollPdf,
-  storablePdf,
-} from '../../server/pdf/index.ts';
+import { PdfProblem, assertSealable, inspectPdf, loadMupdf, payrollPdf, storablePdf } from '../../server/pdf/index.ts';
 import { type PdfjsLike, pdfProblemOf, structureProblem } from './pdfCheck.ts';
 import { minimalPdf } from '../testing/minimalPdf.ts';
 import { refusalOf } from './pdfFile.ts';
@@ -208,9 +201,7 @@ const lockingField = (doc: pdflib.PDFDocument, p: number, signed: boolean, neste
     ...(signed ? { V: signature(doc) } : {}),
   });
   const ref = doc.context.register(field);
-  const top = nested
-    ? doc.context.register(doc.context.obj({ T: pdflib.PDFString.of('Parent'), Kids: [ref] }))
-    : ref;
+  const top = nested ? doc.context.register(doc.context.obj({ T: pdflib.PDFString.of('Parent'), Kids: [ref] })) : ref;
   doc.catalog.set(PDFName.of('AcroForm'), doc.context.obj({ Fields: [top], SigFlags: 3 }));
 };
 

@@ -27,9 +27,12 @@ describe('minimalPdf', () => {
 
   it('shows the dashes and quotes of French titles, not « ? » (issue 15)', () => {
     const title = 'Avenant télétravail — Chloé Martinez';
-    const doc = mupdf.Document.openDocument(minimalPdf([title, 'L’indemnité : 1 200 € – œuvre…'], title), 'application/pdf');
+    const doc = mupdf.Document.openDocument(
+      minimalPdf([title, 'L’indemnité : 1 200 € – œuvre…'], title),
+      'application/pdf',
+    );
     try {
-      const text = doc.loadPage(0).toStructuredText().asText();
+      const text = doc.loadPage(0).toStructuredText('preserve-whitespace').asText();
       expect(text).toContain('Avenant télétravail — Chloé Martinez');
       expect(text).toContain('L’indemnité : 1 200 € – œuvre…');
       expect(doc.getMetaData('info:Title')).toBe(title);

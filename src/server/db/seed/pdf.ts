@@ -17,19 +17,21 @@ const WIN_ANSI: Readonly<Record<string, string>> = {
   '–': '\x96',
   '—': '\x97',
   '…': '\x85',
-  'œ': '\x9c',
-  'Œ': '\x8c',
+  œ: '\x9c',
+  Œ: '\x8c',
 };
 
 /** PDF string literal escaping, in WinAnsi: Latin-1 accents and the dashes, quotes and ligatures above. */
 const pdfString = (text: string): string =>
-  `(${text
-    .replace(/[\\()]/g, (c) => `\\${c}`)
-    .replace(/[^\x20-\xff]/g, (c) => WIN_ANSI[c] ?? '?')})`;
+  `(${text.replace(/[\\()]/g, (c) => `\\${c}`).replace(/[^\x20-\xff]/g, (c) => WIN_ANSI[c] ?? '?')})`;
 
 /** A text string of the document information (UTF-16BE with its byte order mark: any character). */
 const textString = (text: string): string =>
-  `<FEFF${text.split('').map((c) => c.charCodeAt(0).toString(16).padStart(4, '0')).join('').toUpperCase()}>`;
+  `<FEFF${text
+    .split('')
+    .map((c) => c.charCodeAt(0).toString(16).padStart(4, '0'))
+    .join('')
+    .toUpperCase()}>`;
 
 export function minimalPdf(lines: readonly string[], title = 'Document'): Buffer {
   const text = lines

@@ -86,7 +86,9 @@ describe('SideNav badges', () => {
     expect(within(nav).getByRole('link', { name: 'Actifs 99' })).toBeTruthy();
     expect(within(nav).getByRole('link', { name: 'Inactifs' })).toBeTruthy(); // 100: hidden
     // 312: hidden (the signbooks have their « Tous » too, without a count)
-    expect(within(within(nav).getByRole('list', { name: 'Salariés' })).getByRole('link', { name: 'Tous' })).toBeTruthy();
+    expect(
+      within(within(nav).getByRole('list', { name: 'Salariés' })).getByRole('link', { name: 'Tous' }),
+    ).toBeTruthy();
     expect(within(nav).getByRole('link', { name: /^À valider 7$/ })).toBeTruthy();
   });
 
