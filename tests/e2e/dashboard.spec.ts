@@ -87,4 +87,12 @@ test('the key columns are visible at 1280 px, fewer at 600 px, and the chooser r
   await expect(employees.getByRole('columnheader', { name: /^E-mail/ })).toHaveCount(0);
   await rightEdgeWithin(page, employees.getByRole('columnheader', { name: 'Statut' }));
   await shot(page, 'employees-columns-600');
+
+  // The signbooks' status (and « À vous de signer ») stays in sight at 600 px: organisation and date leave.
+  await page.goto('/signworkflows');
+  const signbooks = page.getByRole('table', { name: fr('signbooks.list.label') });
+  await rightEdgeWithin(page, signbooks.getByRole('columnheader', { name: 'Statut' }));
+  await expect(signbooks.getByRole('columnheader', { name: 'Organisation' })).toHaveCount(0);
+  await rightEdgeWithin(page, signbooks.getByText(fr('signbooks.list.yourTurn')).first());
+  await shot(page, 'signbooks-columns-600');
 });

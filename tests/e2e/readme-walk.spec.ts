@@ -4,7 +4,7 @@
  * fails, the README or the screen has drifted: fix whichever is wrong.
  */
 import { expect, test } from '@playwright/test';
-import { loginAs, shot } from './support.ts';
+import { fr, loginAs, shot } from './support.ts';
 
 test.beforeEach(async ({ page }) => page.setViewportSize({ width: 1280, height: 1000 }));
 
@@ -39,6 +39,14 @@ test('the README’s demo walk: each quoted label is on screen where the README 
 
   // Parapheurs → Tous → « Nouveau parapheur »: the drop zone that refuses a certified PDF.
   await nav.getByRole('list', { name: 'Parapheurs' }).getByRole('link', { name: 'Tous', exact: true }).click();
+  await expect(page).toHaveURL(/\/signworkflows$/);
+  // The seeded draft opens under « Brouillons » (it sat under « En cours », which does not list drafts).
+  await page.getByRole('row', { name: /Promesse d'embauche/ }).click();
+  await expect(page).toHaveURL(/\/signworkflows\/status\/draft\/[0-9a-f-]{36}$/);
+  const crumbs = page.getByRole('navigation', { name: fr('shell.breadcrumb') });
+  await expect(crumbs).toContainText('Brouillons');
+  await expect(crumbs).not.toContainText('En cours');
+  await page.goBack();
   await expect(page).toHaveURL(/\/signworkflows$/);
   await page
     .getByRole('link', { name: 'Nouveau parapheur', exact: true })
