@@ -98,9 +98,10 @@ export type SignbookStatus = (typeof SIGNBOOK_STATUSES)[number];
 /**
  * URL statuses of `/signworkflows/status/{status}` and sub-statuses. Seed 000 §2 names
  * `in-progress` and `done` only; `refused` and `error` are an extension (issue 15): a signbook a
- * signer refused, or whose sealing failed, must be findable in a list of its own.
+ * signer refused, or whose sealing failed, must be findable in a list of its own; so must a draft,
+ * which « En cours » does not list (one opened from the whole list sat under « En cours »).
  */
-export const SIGNBOOK_URL_STATUSES = ['in-progress', 'done', 'refused', 'error'] as const;
+export const SIGNBOOK_URL_STATUSES = ['in-progress', 'done', 'refused', 'error', 'draft'] as const;
 export type SignbookUrlStatus = (typeof SIGNBOOK_URL_STATUSES)[number];
 /**
  * The signbook statuses each list shows — the server's list query, the side-navigation badges and

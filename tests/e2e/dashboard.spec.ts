@@ -63,6 +63,13 @@ test('the key columns are visible at 1280 px, fewer at 600 px, and the chooser r
     await rightEdgeWithin(page, campaigns.getByRole('columnheader', { name }));
   const octobre = campaigns.getByRole('row', { name: /Bulletins de paie octob/ });
   await expect(octobre.getByRole('cell', { name: 'Bulletin de paie', exact: true })).toBeVisible();
+  // Two campaigns differ by their end only: each name shows whole (on two lines), not both « …novembre 2… ».
+  for (const name of ['Bulletins de paie novembre 2026 — Marseille', 'Bulletins de paie novembre 2026 — Lyon']) {
+    const cell = campaigns.getByRole('cell', { name, exact: true }).locator('[data-lines]');
+    await expect(cell).toBeVisible();
+    const clipped = await cell.evaluate((el) => el.scrollHeight > el.clientHeight || el.scrollWidth > el.clientWidth);
+    expect(clipped, `${name} shows whole`).toBe(false);
+  }
   await shot(page, 'campaigns-columns-1280');
 
   // The chooser: hide « Organisation », it stays hidden after a reload.
@@ -80,4 +87,12 @@ test('the key columns are visible at 1280 px, fewer at 600 px, and the chooser r
   await expect(employees.getByRole('columnheader', { name: /^E-mail/ })).toHaveCount(0);
   await rightEdgeWithin(page, employees.getByRole('columnheader', { name: 'Statut' }));
   await shot(page, 'employees-columns-600');
+
+  // The signbooks' status (and « À vous de signer ») stays in sight at 600 px: organisation and date leave.
+  await page.goto('/signworkflows');
+  const signbooks = page.getByRole('table', { name: fr('signbooks.list.label') });
+  await rightEdgeWithin(page, signbooks.getByRole('columnheader', { name: 'Statut' }));
+  await expect(signbooks.getByRole('columnheader', { name: 'Organisation' })).toHaveCount(0);
+  await rightEdgeWithin(page, signbooks.getByText(fr('signbooks.list.yourTurn')).first());
+  await shot(page, 'signbooks-columns-600');
 });

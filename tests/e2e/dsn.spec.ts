@@ -23,7 +23,10 @@ test('importing a DSN lists who was created, updated and rejected, with lines', 
   // The product's drop zone, not the browser's file input (issue 15): a file dropped on it is listed.
   const zone = dialog.getByTestId('dsn-dropzone');
   await expect(zone).toContainText(fr('dsn.import.drop'));
-  await expect(dialog.getByRole('button', { name: fr('dsn.import.submit') })).toBeDisabled();
+  const submit = dialog.getByRole('button', { name: fr('dsn.import.submit') });
+  await expect(submit).toBeDisabled();
+  // A disabled « Importer » says what it waits for (issue 15), as « Créer » does.
+  await expect(submit).toHaveAccessibleDescription(fr('dsn.import.missing.file'));
   await shot(page, 'dsn-dropzone');
   await page.setViewportSize({ width: 600, height: 900 });
   await shot(page, 'dsn-dropzone-600');
@@ -38,6 +41,8 @@ test('importing a DSN lists who was created, updated and rejected, with lines', 
   const alert = dialog.getByRole('alert');
   await expect(alert).toContainText(fr('employees.messages.dsnUpload.error'));
   await expect(alert).toContainText('Ligne 46 : guillemet fermant manquant');
+  await expect(submit).toBeDisabled();
+  await expect(submit).toHaveAccessibleDescription(fr('dsn.import.missing.refused'));
 
   await dialog.getByLabel(fr('dsn.import.file')).setInputFiles(VALID);
   await dialog.getByRole('button', { name: fr('dsn.import.submit') }).click();

@@ -5,6 +5,7 @@
  * anything is sent.
  */
 import { expect, test, type Page } from '@playwright/test';
+import { PDFDocument, PDFName } from 'pdf-lib';
 import { routeUrl } from '../../src/contract/routes.ts';
 import { dropFiles, fr, loginAs, sessionHeaders, shot } from './support.ts';
 
@@ -69,4 +70,29 @@ test('the signbook creation takes its document in the drop zone and refuses a da
   await expect(page.getByText(fr('error.upload.damaged'))).toHaveCount(0);
   await page.setViewportSize({ width: 600, height: 1300 });
   await shot(page, 'pdf-drop-signbook-600');
+});
+
+/** A certified PDF (/Perms /DocMDP in a compressed catalog): the seal could not append its audit page. */
+async function certifiedPdf(): Promise<Buffer> {
+  const doc = await PDFDocument.create();
+  doc.addPage([595, 842]).drawText('Avenant certifié', { x: 72, y: 760 });
+  const signature = doc.context.register(doc.context.obj({ Type: 'Sig', Filter: 'Adobe.PPKLite' }));
+  doc.catalog.set(PDFName.of('Perms'), doc.context.obj({ DocMDP: signature }));
+  return Buffer.from(await doc.save());
+}
+
+test('a certified PDF dropped on the signbook creation is refused there, as the seal would refuse it', async ({
+  page,
+}) => {
+  await loginAs(page, 'admin');
+  let uploads = 0;
+  page.on('request', (r) => {
+    if (r.method() === 'POST' && new URL(r.url()).pathname === routeUrl('signbooks.upload')) uploads += 1;
+  });
+  await page.goto('/signworkflows/creation');
+  await dropFiles(page, 'signbook-dropzone', [{ name: 'avenant-certifie.pdf', bytes: await certifiedPdf() }]);
+  await expect(page.getByText(fr('error.upload.certified'))).toBeVisible();
+  await expect(page.getByTestId('signbook-dropzone')).not.toContainText('avenant-certifie.pdf');
+  expect(uploads).toBe(0);
+  await shot(page, 'pdf-drop-signbook-certified');
 });

@@ -7,7 +7,8 @@
 import * as mupdf from 'mupdf';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_KEYS } from '../../contract/keys.ts';
-import { PdfProblem, inspectPdf, payrollPdf, storablePdf } from '../../server/pdf/index.ts';
+import * as pdflib from 'pdf-lib';
+import { PdfProblem, assertSealable, inspectPdf, loadMupdf, payrollPdf, storablePdf } from '../../server/pdf/index.ts';
 import { type PdfjsLike, pdfProblemOf, structureProblem } from './pdfCheck.ts';
 import { minimalPdf } from '../testing/minimalPdf.ts';
 import { refusalOf } from './pdfFile.ts';
@@ -17,6 +18,7 @@ beforeAll(async () => {
   // The worker's code runs in this thread (pdf.js looks for `globalThis.pdfjsWorker`).
   await import('pdfjs-dist/legacy/build/pdf.worker.mjs' as string);
   pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
+  await loadMupdf();
 });
 
 const serverVerdict = (bytes: Uint8Array, decrypts: boolean): string | null => {
@@ -153,5 +155,89 @@ describe('refusalOf (what the drop zones call)', () => {
     const all = fixtures();
     expect(await refusalOf(new Blob([all['truncated (60 %)']!]), { pdfjs: offline })).toBe(ERROR_KEYS.pdfDamaged);
     expect(await refusalOf(new Blob([all['user password']!]), { pdfjs: offline })).toBeNull();
+  });
+});
+
+/** The signbook upload's verdict (src/server/modules/signbook/upload.ts): stored decrypted, inspected, sealable. */
+const signbookVerdict = (bytes: Uint8Array): string | null => {
+  try {
+    const stored = storablePdf(bytes);
+    inspectPdf(stored);
+    assertSealable(stored);
+    return null;
+  } catch (error) {
+    if (error instanceof PdfProblem) return error.key;
+    throw error;
+  }
+};
+
+/**
+ * A one-page document written by pdf-lib (object streams by default: the catalog is compressed, where a
+ * byte scan would not see /Perms), changed by `touch` before it is saved.
+ */
+async function generated(
+  touch: (doc: pdflib.PDFDocument) => void,
+  options: { useObjectStreams?: boolean } = {},
+): Promise<Uint8Array<ArrayBuffer>> {
+  const doc = await pdflib.PDFDocument.create();
+  doc.addPage([595, 842]).drawText('Avenant au contrat', { x: 72, y: 760 });
+  touch(doc);
+  return own(await doc.save(options));
+}
+
+const { PDFName } = pdflib;
+const signature = (doc: pdflib.PDFDocument): pdflib.PDFRef =>
+  doc.context.register(
+    doc.context.obj({ Type: 'Sig', Filter: 'Adobe.PPKLite', SubFilter: 'adbe.pkcs7.detached', M: 'D:20260101' }),
+  );
+const certify = (doc: pdflib.PDFDocument, what: 'DocMDP' | 'UR3' = 'DocMDP') =>
+  doc.catalog.set(PDFName.of('Perms'), doc.context.obj({ [what]: signature(doc) }));
+/** A signature field with a /Lock dictionary, signed (/V) or not, under a parent field when `nested`. */
+const lockingField = (doc: pdflib.PDFDocument, p: number, signed: boolean, nested = false) => {
+  const field = doc.context.obj({
+    FT: 'Sig',
+    T: pdflib.PDFString.of('Signature1'),
+    Lock: { Type: 'SigFieldLock', Action: 'All', P: p },
+    ...(signed ? { V: signature(doc) } : {}),
+  });
+  const ref = doc.context.register(field);
+  const top = nested ? doc.context.register(doc.context.obj({ T: pdflib.PDFString.of('Parent'), Kids: [ref] })) : ref;
+  doc.catalog.set(PDFName.of('AcroForm'), doc.context.obj({ Fields: [top], SigFlags: 3 }));
+};
+
+describe('a signbook’s document is refused at drop as the seal would refuse it', () => {
+  it('the same key as the signbook upload, on generated PDFs', async () => {
+    const certified: Record<string, Uint8Array<ArrayBuffer>> = {
+      'generated, plain': await generated(() => undefined),
+      'certified (/Perms /DocMDP), compressed catalog': await generated((doc) => certify(doc)),
+      'certified, plain catalog': await generated((doc) => certify(doc), { useObjectStreams: false }),
+      'usage rights only (/Perms /UR3)': await generated((doc) => certify(doc, 'UR3')),
+      'signed field locking the document (/Lock /P 1)': await generated((doc) => lockingField(doc, 1, true)),
+      'the same, nested under a parent field': await generated((doc) => lockingField(doc, 1, true, true)),
+      'unsigned field with /Lock /P 1': await generated((doc) => lockingField(doc, 1, false)),
+      'signed field with /Lock /P 2 (form filling allowed)': await generated((doc) => lockingField(doc, 2, true)),
+    };
+    const all = { ...fixtures(), ...certified };
+    const verdicts: Record<string, { browser: string | null; server: string | null }> = {};
+    for (const [name, bytes] of Object.entries(all)) {
+      verdicts[name] = {
+        browser: await refusalOf(new Blob([bytes]), {
+          decrypts: true,
+          sealable: true,
+          pdfjs: () => Promise.resolve(pdfjs),
+          pdflib: () => Promise.resolve(pdflib),
+        }),
+        server: signbookVerdict(bytes),
+      };
+    }
+    for (const [name, { browser, server }] of Object.entries(verdicts)) expect(browser, name).toBe(server);
+    expect(verdicts['certified (/Perms /DocMDP), compressed catalog']!.browser).toBe(ERROR_KEYS.pdfCertified);
+    expect(verdicts['signed field locking the document (/Lock /P 1)']!.browser).toBe(ERROR_KEYS.pdfCertified);
+    expect(verdicts['generated, plain']!.browser).toBeNull();
+  });
+
+  it('campaign documents are not held to the seal: a certified PDF passes there', async () => {
+    const bytes = await generated((doc) => certify(doc));
+    expect(await refusalOf(new Blob([bytes]), { decrypts: true, pdfjs: () => Promise.resolve(pdfjs) })).toBeNull();
   });
 });

@@ -17,8 +17,9 @@
  *   `storablePdf`): encrypted although it opens without a password, and signed (`/SigFlags` bit 1) →
  *   `error.upload.encrypted`, as decrypting would break its signatures. Mask samples and deposited
  *   documents are read as they are: an owner password alone is fine there, signed or not.
- *
- * A signbook's certification (`assertSealable`, `error.upload.certified`) stays with the server.
+ * - `sealable` (a signbook's document: the seal appends the audit page and a signature, `assertSealable`):
+ *   certified (/Perms /DocMDP) or locked by a signed field (/Lock /P 1) → `error.upload.certified`, read
+ *   with pdf-lib (`certificationProblem`), which reads object streams where a byte scan could not.
  */
 import { ERROR_KEYS } from '../../contract/keys.ts';
 
@@ -39,6 +40,8 @@ interface PdfjsDocument {
 export interface PdfCheckOptions {
   /** The server stores the file decrypted (`storablePdf`): a signed and encrypted one is refused. */
   readonly decrypts?: boolean;
+  /** A signbook's document: the seal appends to it, so a certified or locked one is refused. */
+  readonly sealable?: boolean;
 }
 
 const HEAD_BYTES = 1024;
@@ -170,5 +173,64 @@ async function verdict(opening: Promise<PdfjsDocument>, options: PdfCheckOptions
     return null;
   } catch (error) {
     return keyOfError(error) ?? null;
+  }
+}
+
+/** What is used of pdf-lib: it reads the catalog and the form fields, object streams included. */
+export type PdfLibLike = Pick<
+  typeof import('pdf-lib'),
+  'PDFDocument' | 'PDFName' | 'PDFDict' | 'PDFArray' | 'PDFNumber' | 'PDFNull' | 'PDFRef'
+>;
+
+const MAX_FIELD_DEPTH = 32;
+
+/**
+ * The seal's refusal (`assertSealable`, src/server/pdf/incremental.ts) read in the browser: a certified
+ * document (/Root /Perms /DocMDP) or a signed signature field locking the whole document (/Lock /P 1
+ * with a /V) → `error.upload.certified`; `null` when neither, or when pdf-lib cannot read the file (an
+ * encrypted object stream: the server decides).
+ */
+export async function certificationProblem(bytes: Uint8Array, lib: PdfLibLike): Promise<string | null> {
+  const { PDFDocument, PDFName, PDFDict, PDFArray, PDFNumber, PDFNull, PDFRef } = lib;
+  let doc: Awaited<ReturnType<typeof PDFDocument.load>>;
+  try {
+    doc = await PDFDocument.load(bytes.slice(), {
+      ignoreEncryption: true,
+      updateMetadata: false,
+      throwOnInvalidObject: false,
+    });
+  } catch {
+    return null;
+  }
+  // pdf-lib's PDFNull is the null object itself, not a class.
+  const present = (value: unknown): boolean => value !== undefined && value !== PDFNull;
+  try {
+    const perms = doc.catalog.lookup(PDFName.of('Perms'));
+    if (perms instanceof PDFDict && present(perms.lookup(PDFName.of('DocMDP')))) return ERROR_KEYS.pdfCertified;
+    const form = doc.catalog.lookup(PDFName.of('AcroForm'));
+    if (!(form instanceof PDFDict)) return null;
+    const seen = new Set<string>();
+    const locks = (list: unknown, depth: number): boolean => {
+      if (!(list instanceof PDFArray) || depth > MAX_FIELD_DEPTH) return false;
+      for (let i = 0; i < list.size(); i += 1) {
+        const raw = list.get(i);
+        if (raw instanceof PDFRef) {
+          if (seen.has(raw.tag)) continue;
+          seen.add(raw.tag);
+        }
+        const field = list.lookup(i);
+        if (!(field instanceof PDFDict)) continue;
+        const lock = field.lookup(PDFName.of('Lock'));
+        if (lock instanceof PDFDict && present(field.lookup(PDFName.of('V')))) {
+          const p = lock.lookup(PDFName.of('P'));
+          if (p instanceof PDFNumber && p.asNumber() === 1) return true;
+        }
+        if (locks(field.lookup(PDFName.of('Kids')), depth + 1)) return true;
+      }
+      return false;
+    };
+    return locks(form.lookup(PDFName.of('Fields')), 0) ? ERROR_KEYS.pdfCertified : null;
+  } catch {
+    return null;
   }
 }

@@ -1,3 +1,4 @@
+import * as mupdf from 'mupdf';
 import { describe, expect, it } from 'vitest';
 import { minimalPdf } from './pdf.ts';
 
@@ -22,5 +23,21 @@ describe('minimalPdf', () => {
     const match = /<< \/Length (\d+) >>\nstream\n([\s\S]*?)\nendstream/.exec(text);
     expect(Buffer.byteLength(match![2]!, 'latin1')).toBe(Number(match![1]));
     expect(match![2]).toContain('(Élodie Lefèvre \\(matricule HSP-00001\\))');
+  });
+
+  it('shows the dashes and quotes of French titles, not « ? » (issue 15)', () => {
+    const title = 'Avenant télétravail — Chloé Martinez';
+    const doc = mupdf.Document.openDocument(
+      minimalPdf([title, 'L’indemnité : 1 200 € – œuvre…'], title),
+      'application/pdf',
+    );
+    try {
+      const text = doc.loadPage(0).toStructuredText('preserve-whitespace').asText();
+      expect(text).toContain('Avenant télétravail — Chloé Martinez');
+      expect(text).toContain('L’indemnité : 1 200 € – œuvre…');
+      expect(doc.getMetaData('info:Title')).toBe(title);
+    } finally {
+      doc.destroy();
+    }
   });
 });

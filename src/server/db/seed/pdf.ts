@@ -3,9 +3,35 @@
  * any viewer without a PDF library.
  */
 
-/** PDF string literal escaping; WinAnsi covers the Latin-1 accents of French names. */
+/**
+ * The WinAnsi codes (Helvetica's /WinAnsiEncoding) of the typography French titles use beyond
+ * Latin-1: « Avenant télétravail — Chloé Martinez » showed « ? » in place of its dash (issue 15).
+ */
+const WIN_ANSI: Readonly<Record<string, string>> = {
+  '€': '\x80',
+  '‘': '\x91',
+  '’': '\x92',
+  '“': '\x93',
+  '”': '\x94',
+  '•': '\x95',
+  '–': '\x96',
+  '—': '\x97',
+  '…': '\x85',
+  œ: '\x9c',
+  Œ: '\x8c',
+};
+
+/** PDF string literal escaping, in WinAnsi: Latin-1 accents and the dashes, quotes and ligatures above. */
 const pdfString = (text: string): string =>
-  `(${text.replace(/[\\()]/g, (c) => `\\${c}`).replace(/[^\x20-\xff]/g, '?')})`;
+  `(${text.replace(/[\\()]/g, (c) => `\\${c}`).replace(/[^\x20-\xff]/g, (c) => WIN_ANSI[c] ?? '?')})`;
+
+/** A text string of the document information (UTF-16BE with its byte order mark: any character). */
+const textString = (text: string): string =>
+  `<FEFF${text
+    .split('')
+    .map((c) => c.charCodeAt(0).toString(16).padStart(4, '0'))
+    .join('')
+    .toUpperCase()}>`;
 
 export function minimalPdf(lines: readonly string[], title = 'Document'): Buffer {
   const text = lines
@@ -18,7 +44,7 @@ export function minimalPdf(lines: readonly string[], title = 'Document'): Buffer
     '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Resources << /Font << /F1 4 0 R >> >> /Contents 5 0 R >>',
     '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>',
     `<< /Length ${content.length} >>\nstream\n${content.toString('latin1')}\nendstream`,
-    `<< /Title ${pdfString(title)} /Producer (paie-docs demo seed) >>`,
+    `<< /Title ${textString(title)} /Producer (paie-docs demo seed) >>`,
   ];
   let body = '%PDF-1.4\n%\xe2\xe3\xcf\xd3\n';
   const offsets: number[] = [];

@@ -74,12 +74,27 @@ export interface DataTableProps<T extends RowData> {
   readonly tableId?: string;
 }
 
-/** A cell cut to its column's max width on one line, its whole text in a tooltip. */
-const CutCell = ({ maxWidth, title, children }: { maxWidth: string; title?: string; children: ReactNode }) => (
-  <Box maxW={maxWidth} truncate title={title}>
-    {children}
-  </Box>
-);
+/** A cell cut to its column's max width on one line (or `lines`), its whole text in a tooltip. */
+const CutCell = ({
+  maxWidth,
+  lines = 1,
+  title,
+  children,
+}: {
+  maxWidth: string;
+  lines?: number;
+  title?: string;
+  children: ReactNode;
+}) =>
+  lines > 1 ? (
+    <Box maxW={maxWidth} lineClamp={lines} whiteSpace="normal" title={title} data-lines={lines}>
+      {children}
+    </Box>
+  ) : (
+    <Box maxW={maxWidth} truncate title={title}>
+      {children}
+    </Box>
+  );
 
 /** The column chooser: a menu of checkboxes, one per column the user may hide. */
 function ColumnChooser<T>(props: {
@@ -186,7 +201,7 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>): ReactNod
           if (!column.maxWidth) return content;
           const title = column.text?.(ctx.row.original) ?? (typeof content === 'string' ? content : undefined);
           return (
-            <CutCell maxWidth={column.maxWidth} title={title || undefined}>
+            <CutCell maxWidth={column.maxWidth} lines={column.lines} title={title || undefined}>
               {content}
             </CutCell>
           );

@@ -31,6 +31,11 @@ export interface DataTableColumn<T> {
    * shows as a tooltip (the cell's string, or `text`).
    */
   readonly maxWidth?: string;
+  /**
+   * With `maxWidth`: the lines a value may wrap onto before it is cut (1 by default). A key column
+   * whose values differ at their end (« … novembre 2026 — Marseille », « … — Lyon ») takes 2.
+   */
+  readonly lines?: number;
   /** The cell's whole text, for the tooltip of a cut cell whose `cell` is not a string. */
   readonly text?: (row: T) => string;
   /**

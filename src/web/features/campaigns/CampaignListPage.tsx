@@ -71,6 +71,8 @@ const columnsFor = (t: TFunction, locale: string, orgName: (id: string) => strin
     sortable: true,
     minWidth: '9rem',
     maxWidth: '14rem',
+    // Campaigns often differ by their end only (« … novembre 2026 — Marseille » / « — Lyon »): two lines.
+    lines: 2,
     priority: 'essential',
   },
   {

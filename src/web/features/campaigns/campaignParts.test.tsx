@@ -5,6 +5,7 @@ import { campaignMachine, selectCampaign, snapshotFor } from '../../../../machin
 import type { CampaignStatus } from '../../../contract/enums.ts';
 import { renderWithProviders } from '../../testing/render.tsx';
 import { CampaignActions } from './CampaignActions.tsx';
+import { CampaignCounters } from './CampaignCounters.tsx';
 import { LifecycleDiagram } from './LifecycleDiagram.tsx';
 import { dispatchProgress } from './CampaignProgress.tsx';
 import { LifecycleStepper } from './LifecycleStepper.tsx';
@@ -185,5 +186,19 @@ describe('distribution progress', () => {
     const counts = { NEEDS_DISPATCHING: 5, DISPATCHING: 1, DISPATCHED: 10, NOT_DISPATCHED: 2, REFUSED: 3 };
     expect(dispatchProgress(counts)).toEqual({ done: 12, total: 18 });
     expect(dispatchProgress({ DISPATCHED: 18, REFUSED: 3 })).toEqual({ done: 18, total: 18 });
+  });
+});
+
+describe('campaign counters', () => {
+  it('names the card that adds waiting and failed documents apart from the « Non distribué » status (issue 15)', () => {
+    renderWithProviders(
+      <CampaignCounters counts={{ DISPATCHED: 42, WAITING_FOR_USER_REGISTRATION: 8, NOT_DISPATCHED: 8 }} />,
+    );
+    const card = document.querySelector('[data-counter="notDispatched"]') as HTMLElement;
+    expect(card.textContent).toBe('En attente ou non distribués16');
+    const badges = within(screen.getByLabelText('Documents par statut'));
+    expect(badges.getByText('Non distribué : 8')).toBeTruthy();
+    // A newcomer read « Non distribués 16 » above « Non distribué : 8 »: the card no longer wears the status's name.
+    expect(card.textContent).not.toMatch(/^Non distribués/);
   });
 });

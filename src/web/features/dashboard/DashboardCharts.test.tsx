@@ -11,7 +11,7 @@ import type { BadgeCounts } from '../../../contract/entities.ts';
 import { AppProvider, type Services } from '../../app/index.ts';
 import { createBus } from '../../bus/index.ts';
 import { renderWithProviders } from '../../testing/render.tsx';
-import { DashboardCharts } from './DashboardCharts.tsx';
+import { DashboardCharts, cut } from './DashboardCharts.tsx';
 import { useDashboardCharts } from './useDashboardCharts.ts';
 
 afterEach(cleanup);
@@ -134,5 +134,18 @@ describe('useDashboardCharts', () => {
     act(() => bus.emit({ type: 'push.reconnected', recovered: false }));
     await screen.findByText('prêt 4');
     expect(calls).toBe(4);
+  });
+});
+
+describe('axis labels (issue 15: two campaigns read alike when cut at their end)', () => {
+  it('keeps the start and the last words of a long name, so names that differ at their end stay apart', () => {
+    const marseille = cut('Bulletins de paie novembre 2026 — Marseille');
+    const lyon = cut('Bulletins de paie novembre 2026 — Lyon');
+    expect(marseille).toBe('Bulletins de…Marseille');
+    expect(lyon).toBe('Bulletins de pa…— Lyon');
+    expect(marseille.length).toBeLessThanOrEqual(22);
+    expect(lyon.length).toBeLessThanOrEqual(22);
+    expect(cut('Note de service')).toBe('Note de service');
+    expect(cut('Abcdefghijklmnopqrstuvwxyz')).toBe('Abcdefghijk…qrstuvwxyz');
   });
 });

@@ -22,8 +22,18 @@ const OUTCOME_COLOURS = { distributed: '#009E73', waitingSafe: '#E69F00', inErro
 const SAFE_COLOURS = { noSafe: '#D55E00', notActivated: '#E69F00' };
 const CHART_HEIGHT = 260;
 const TICK = { fontSize: 12 };
-/** Category axis labels stay on one line: long names are cut, the tooltip and the table give them whole. */
-const cut = (v: string) => (v.length > 22 ? `${v.slice(0, 21)}…` : v);
+/**
+ * Category axis labels stay short: a long name keeps its start and its last words around « … » (two
+ * campaigns « Bulletins de paie novembre 2026 — Marseille » / « — Lyon » differ by their end only, and
+ * both read « Bulletins de paie nov… » when cut at the end); the tooltip and the table give them whole.
+ */
+export const cut = (v: string, max = 22): string => {
+  if (v.length <= max) return v;
+  const tail = v.slice(-Math.floor((max - 1) / 2));
+  const space = tail.indexOf(' ');
+  const end = space >= 0 && space < tail.length - 1 ? tail.slice(space + 1) : tail;
+  return `${v.slice(0, max - 1 - end.length).trimEnd()}…${end}`;
+};
 
 interface Column<Row> {
   readonly header: string;

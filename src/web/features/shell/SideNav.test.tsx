@@ -85,7 +85,10 @@ describe('SideNav badges', () => {
     const nav = await renderNav(ALL);
     expect(within(nav).getByRole('link', { name: 'Actifs 99' })).toBeTruthy();
     expect(within(nav).getByRole('link', { name: 'Inactifs' })).toBeTruthy(); // 100: hidden
-    expect(within(nav).getByRole('link', { name: 'Tous' })).toBeTruthy(); // 312: hidden
+    // 312: hidden (the signbooks have their « Tous » too, without a count)
+    expect(
+      within(within(nav).getByRole('list', { name: 'Salariés' })).getByRole('link', { name: 'Tous' }),
+    ).toBeTruthy();
     expect(within(nav).getByRole('link', { name: /^À valider 7$/ })).toBeTruthy();
   });
 
@@ -115,6 +118,16 @@ describe('SideNav badges', () => {
       { id: 'signbooks.refused', label: 'shell.nav.signbooksRefused', to: '/signworkflows/status/refused' },
       { id: 'signbooks.error', label: 'shell.nav.signbooksError', to: '/signworkflows/status/error' },
     ]);
+  });
+
+  it('opens every campaign and every signbook from the menu: the group headings are not links (issue 15)', async () => {
+    const nav = await renderNav(ALL);
+    const campaigns = within(within(nav).getByRole('list', { name: 'Campagnes' }));
+    expect(campaigns.getAllByRole('link')[0]!.textContent).toBe('Toutes');
+    expect(campaigns.getByRole('link', { name: 'Toutes' }).getAttribute('href')).toBe('/campaigns');
+    const signbooks = within(within(nav).getByRole('list', { name: 'Parapheurs' }));
+    expect(signbooks.getAllByRole('link')[0]!.textContent).toBe('Tous');
+    expect(signbooks.getByRole('link', { name: 'Tous' }).getAttribute('href')).toBe('/signworkflows');
   });
 
   it('keeps an accessible name on every entry in the mini variant', async () => {

@@ -93,6 +93,8 @@ export const buildNav = ({ features, badges, hasEmail, signingMenuHidden = false
       icon: 'campaigns',
       to: '/campaigns/status/validation',
       children: [
+        // Every campaign, and « Nouvelle campagne » there: the heading « Campagnes » is not a link (issue 15).
+        leaf('campaigns.all', 'shell.nav.campaignsAll', '/campaigns'),
         leaf(
           'campaigns.validation',
           'shell.nav.campaignsValidation',
@@ -141,6 +143,8 @@ export const buildNav = ({ features, badges, hasEmail, signingMenuHidden = false
       to: '/signworkflows/status/in-progress',
       ...(hasEmail ? {} : { disabledReason: 'alert.sidenav.signworkflows.alert' }),
       children: [
+        // Every signbook, drafts included (no other list shows them), and « Nouveau parapheur » there.
+        leaf('signbooks.all', 'shell.nav.signbooksAll', '/signworkflows'),
         leaf(
           'signbooks.inProgress',
           'shell.nav.signbooksInProgress',

@@ -87,8 +87,9 @@ export const CreationPage = () => {
     setFileError(null);
     if (!chosen) return;
     setChecking(true);
-    // The server stores the document decrypted (`storablePdf`): a signed and encrypted one is refused.
-    const refusal = await fileRefusalOf(chosen, { decrypts: true }).finally(() => setChecking(false));
+    // The server stores the document decrypted (`storablePdf`): a signed and encrypted one is refused; the
+    // seal appends to it (`assertSealable`): a certified one is refused.
+    const refusal = await fileRefusalOf(chosen, { decrypts: true, sealable: true }).finally(() => setChecking(false));
     if (refusal) setFileError(refusal);
     else setFile(chosen);
   };

@@ -37,16 +37,24 @@ const stepText = (t: TFunction, b: SignbookView): string =>
     : t('signbooks.list.steps', { count: b.steps.length });
 
 const columnsFor = (t: TFunction, locale: string): DataTableColumn<SignbookView>[] => [
-  { id: 'name', header: t('signbooks.fields.name'), cell: (b) => b.name, minWidth: '12rem' },
-  { id: 'organization', header: t('signbooks.fields.organization'), cell: (b) => b.organizationName },
+  { id: 'name', header: t('signbooks.fields.name'), cell: (b) => b.name, minWidth: '12rem', priority: 'essential' },
+  // At 600 px the status (and « À vous de signer ») scrolled out of sight behind these two (issue 15).
+  {
+    id: 'organization',
+    header: t('signbooks.fields.organization'),
+    cell: (b) => b.organizationName,
+    priority: 'optional',
+  },
   {
     id: 'creationDate',
     header: t('signbooks.fields.creationDate'),
     cell: (b) => formatDateTime(b.creationDate, locale),
+    priority: 'optional',
   },
   { id: 'step', header: t('signbooks.fields.step'), cell: (b) => stepText(t, b) },
   {
     id: 'status',
+    priority: 'essential',
     header: t('signbooks.fields.status'),
     cell: (b) => (
       <HStack gap="1" wrap="wrap">

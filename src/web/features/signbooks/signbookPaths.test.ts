@@ -42,6 +42,15 @@ describe('signbook routes', () => {
     expect(canonicalItemPath({ status: 'refused' }, 'IN_PROGRESS')).toBeNull();
   });
 
+  it('opens a draft under the drafts, not under « En cours », which does not list it (issue 15)', () => {
+    expect(itemPath({}, 'x', 'DRAFT')).toBe('/signworkflows/status/draft/x');
+    expect(canonicalItemPath({ status: 'in-progress', id: 'x' }, 'DRAFT')).toBe('/signworkflows/status/draft/x');
+    expect(canonicalItemPath({ status: 'draft', id: 'x' }, 'DRAFT')).toBeNull();
+    // Sent for signature, it moves to « En cours ».
+    expect(canonicalItemPath({ status: 'draft', id: 'x' }, 'IN_PROGRESS')).toBe('/signworkflows/status/in-progress/x');
+    expect(titleKeyOf({ status: 'draft' })).toBe('statuses.signbooks.draft');
+  });
+
   it('asks the server for the scope and titles it', () => {
     expect(listBodyOf({ status: 'in-progress', subStatus: 'to-sign', id: 'x' })).toEqual({
       status: 'in-progress',
@@ -67,6 +76,7 @@ describe('lists of the seed (000 §2 sub-statuses, 001 §7.7 inbox / waiting-for
       '/signworkflows/status/done',
       '/signworkflows/status/refused',
       '/signworkflows/status/error',
+      '/signworkflows/status/draft',
     ]);
   });
 });

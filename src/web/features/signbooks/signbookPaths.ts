@@ -47,7 +47,15 @@ export const listPath = (scope: Pick<SignbookScope, 'status' | 'subStatus'>): st
 
 /** The list a signbook of this status belongs to first (IN_ERROR: the errors, though "in progress" lists it too). */
 export const urlStatusOf = (status: SignbookStatus | undefined): SignbookUrlStatus =>
-  status === 'COMPLETE' ? 'done' : status === 'REFUSED' ? 'refused' : status === 'IN_ERROR' ? 'error' : 'in-progress';
+  status === 'COMPLETE'
+    ? 'done'
+    : status === 'REFUSED'
+      ? 'refused'
+      : status === 'IN_ERROR'
+        ? 'error'
+        : status === 'DRAFT'
+          ? 'draft'
+          : 'in-progress';
 
 /** Whether the list of `urlStatus` shows a signbook of `status` (the server's own table). */
 export const listShows = (urlStatus: SignbookUrlStatus, status: SignbookStatus): boolean =>
@@ -91,6 +99,7 @@ export const LIST_TABS = [
   { id: 'done', scope: { status: 'done' }, badge: 'done' },
   { id: 'refused', scope: { status: 'refused' }, badge: 'refused' },
   { id: 'error', scope: { status: 'error' }, badge: 'error' },
+  { id: 'draft', scope: { status: 'draft' }, badge: null },
 ] as const satisfies readonly {
   id: string;
   scope: Pick<SignbookScope, 'status' | 'subStatus'>;

@@ -95,6 +95,8 @@ export const DsnImportButton = ({ onImported }: DsnImportButtonProps) => {
   };
 
   const title = step.kind === 'done' ? t('dsn.result.title') : t('dsn.import.title');
+  // A disabled « Importer » says what it waits for, as « Créer » does (issue 15).
+  const missingKey = !file ? 'dsn.import.missing.file' : step.kind === 'failed' ? 'dsn.import.missing.refused' : null;
   return (
     <>
       <Button variant="outline" onClick={() => setOpen(true)}>
@@ -184,7 +186,12 @@ export const DsnImportButton = ({ onImported }: DsnImportButtonProps) => {
                       ) : null}
                     </Stack>
                   </Dialog.Body>
-                  <Dialog.Footer>
+                  <Dialog.Footer flexWrap="wrap">
+                    {missingKey ? (
+                      <Text id="dsn-import-missing" fontSize="sm" color="fg.muted" data-missing>
+                        {t(missingKey)}
+                      </Text>
+                    ) : null}
                     <Button variant="outline" onClick={close}>
                       {t('common.actions.cancel')}
                     </Button>
@@ -192,7 +199,8 @@ export const DsnImportButton = ({ onImported }: DsnImportButtonProps) => {
                       type="submit"
                       colorPalette="brand"
                       loading={step.kind === 'uploading'}
-                      disabled={!file || step.kind === 'failed'}
+                      disabled={missingKey !== null}
+                      aria-describedby={missingKey ? 'dsn-import-missing' : undefined}
                     >
                       {t('dsn.import.submit')}
                     </Button>
