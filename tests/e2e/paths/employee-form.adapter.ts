@@ -181,6 +181,9 @@ export const employeeFormAdapter: MachineAdapter = {
     },
   },
   notDriven: {
+    'employeeForm.awaitingImportConfirmation —import.confirm[0]→ employeeForm.editing':
+      'the sheet’s first organisation line is locked to the current organisation: an import is never confirmed without one',
+    'employeeForm.failed —form.submit[0]→ employeeForm.editing': '« Créer » is disabled while a rule fails',
     'employeeForm.succeeded —form.change[0]→ employeeForm.editing':
       'the sheet closes once the employee is created (the new employee’s page opens): nothing is typed after',
     'employeeForm.succeeded —form.erase[0]→ employeeForm.editing':

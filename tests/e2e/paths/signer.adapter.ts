@@ -4,6 +4,7 @@
  * the demo outbox the code screen opens; a wrong code is a real wrong code, the sixth one locks
  * (423 from the server). A code already pending on arrival (`signer.resume`) is a real one: asked
  * on the screen, then the page reloaded. A call that fails is the browser's connection dropped for it.
+ * A code's end is the browser's clock (Playwright's) brought past its 10 minutes, then set back.
  */
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { expect, type Locator, type Page } from '@playwright/test';
