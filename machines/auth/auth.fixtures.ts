@@ -49,6 +49,7 @@ export const authFixtures = {
     { type: 'auth.domain.choose', domain: 'main' },
     { type: 'auth.domain.choose', domain: 'legacy' },
   ],
+  'auth.domain.back': [{ type: 'auth.domain.back' }],
   'auth.org.switch': [{ type: 'auth.org.switch', orgId: 'org-child' }],
   'auth.org.reset': [{ type: 'auth.org.reset' }],
   'auth.logout': [{ type: 'auth.logout' }],

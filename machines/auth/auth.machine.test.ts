@@ -120,6 +120,18 @@ describe('auth machine', () => {
     expect(actor.getSnapshot().children.domainChoice).toBeUndefined();
   });
 
+  it('abandons domain choice at the page’s « Retour à la connexion »: the session is logged out', async () => {
+    const { actor, calls } = start({ login: async () => SESSIONS.multiDomain });
+    await settled(actor);
+    actor.send({ type: 'auth.login', login: 'multi', password: 'x' });
+    expect(selectAuth(await settled(actor)).status).toBe('choosingDomain');
+    actor.send({ type: 'auth.domain.back' });
+    await waitFor(actor, (s) => selectAuth(s).status === 'loggedOut');
+    expect(calls).toContain('logout');
+    expect(calls.some((c) => c.startsWith('domain:'))).toBe(false);
+    expect(actor.getSnapshot().children.domainChoice).toBeUndefined();
+  });
+
   it('shows a refused domain switch as the choice error, and lets the user choose again', async () => {
     let refuse = true;
     const { actor } = start({

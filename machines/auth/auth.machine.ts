@@ -3,7 +3,7 @@
  * restoring → loggedOut | session; loggedOut → loggingIn → session (choosingDomain when the
  * user's root organisations span two domains, else loggedIn) → loggingOut → loggedOut.
  * Domain choice is its own machine (machines/domain-choice), invoked as a child while the session
- * is in `choosingDomain`: `auth.domain.choose` is forwarded to it, its moves are followed
+ * is in `choosingDomain`: `auth.domain.choose` and `auth.domain.back` are forwarded to it, its moves are followed
  * (`onSnapshot`: switching, refusal) and its output ends the choice — the session in the chosen
  * domain (loggedIn), or null when abandoned (logout).
  * While a session is open the machine follows the bus (invoked `sessionFacts`): any 401 or a
@@ -107,6 +107,7 @@ export const authMachine = setup({
       if (!context) return {};
       return { domainError: context.error, domainSwitching: value === 'switching' ? context.chosen : null };
     }),
+    abandonDomainChoice: sendTo('domainChoice', { type: 'domain.back' as const }),
     leaveDomainChoice: assign({ domainSwitching: null }),
     storeOrgSwitchError: assign({
       orgSwitchError: ({ event }) =>
@@ -207,7 +208,10 @@ export const authMachine = setup({
               { target: '#auth.loggingOut', actions: 'leaveDomainChoice' },
             ],
           },
-          on: { 'auth.domain.choose': { actions: 'forwardDomainChoice' } },
+          on: {
+            'auth.domain.choose': { actions: 'forwardDomainChoice' },
+            'auth.domain.back': { actions: 'abandonDomainChoice' },
+          },
         },
         loggedIn: {
           initial: 'idle',

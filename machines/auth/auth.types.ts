@@ -40,6 +40,8 @@ export type AuthInputEvent =
   | { readonly type: 'auth.login'; readonly login: string; readonly password: string }
   | { readonly type: 'auth.sso'; readonly via: SsoVia; readonly body: Readonly<Record<string, string>> }
   | { readonly type: 'auth.domain.choose'; readonly domain: DomainId }
+  /** « Retour à la connexion » on the domain choice page: the choice is abandoned (logout). */
+  | { readonly type: 'auth.domain.back' }
   | { readonly type: 'auth.org.switch'; readonly orgId: string }
   | { readonly type: 'auth.org.reset' }
   | { readonly type: 'auth.logout' }

@@ -21,21 +21,17 @@ export const API_SUITES: Readonly<Record<string, string>> = {
  * or a screen closes a gap; add a machine when its adapter exists.
  */
 export const BROWSER_THRESHOLDS: Readonly<Record<string, number>> = {
-  // Left out: token rotation (15 min), refusals of a switch the server offered, a dropped `users.current`,
-  // and the domain-choice child's done/snapshot events (auth invokes it since the bus merge; the adapter
-  // does not name them yet).
-  auth: 72.7,
-  // Left out: `domain.back` (no way back on the page), a refused switch.
-  'domain-choice': 50,
+  auth: 100,
+  'domain-choice': 100,
   // Left out: a failed or canceled upload restarted (the screens start a new one), the last 100 % before « Déposé ».
   upload: 62.5,
-  // Left out: the name emptied on the review (no field there), an employee without e-mail (« Ajouter » disabled).
-  'campaign-creation': 93.1,
-  // Left out: submits while « Créer » is disabled, server refusals the form prevents, the sheet after success,
-  // a failed lookup (not walked reliably yet).
-  'employee-form': 46.8,
-  // Left out: a code's expiry (minutes), a refusal outside the reading screen (offered there only).
-  signer: 72.4,
+  // Left out: the name emptied on the review (no field there).
+  'campaign-creation': 96.5,
+  // Left out: submits while « Créer » is disabled, a choice confirmed without an organisation (the first
+  // line is locked), the sheet after success (it closes).
+  'employee-form': 78.1,
+  // Left out: the server answering « expired » (its own clock would have to pass the code's 10 minutes).
+  signer: 96.5,
   // Left out: anything needing a dispatch that leaves documents failed or dies (the demo server's safe never
   // refuses and its database does not fail: inError's retry, deletions and per-document sends, both failures),
   // an intent while splitting or a document sent while dispatching (the real jobs end within a second),

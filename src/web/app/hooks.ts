@@ -15,6 +15,8 @@ export interface UseAuth extends AuthView {
   /** Back from an identity provider: its answer (code and state, CAS ticket, portal token) logs in. */
   sso(via: SsoVia, body: Readonly<Record<string, string>>): void;
   chooseDomain(domain: DomainId): void;
+  /** Leaves domain choice without entering a domain: back to the login page (the session ends). */
+  leaveDomainChoice(): void;
   switchOrg(orgId: string): void;
   resetOrg(): void;
   logout(): void;
@@ -29,6 +31,7 @@ export const useAuth = (): UseAuth => {
       login: (login: string, password: string) => auth.send({ type: 'auth.login', login, password }),
       sso: (via: SsoVia, body: Readonly<Record<string, string>>) => auth.send({ type: 'auth.sso', via, body }),
       chooseDomain: (domain: DomainId) => auth.send({ type: 'auth.domain.choose', domain }),
+      leaveDomainChoice: () => auth.send({ type: 'auth.domain.back' }),
       switchOrg: (orgId: string) => auth.send({ type: 'auth.org.switch', orgId }),
       resetOrg: () => auth.send({ type: 'auth.org.reset' }),
       logout: () => auth.send({ type: 'auth.logout' }),

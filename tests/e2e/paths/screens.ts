@@ -61,3 +61,30 @@ export function afterPath(memo: Map<string, unknown>, cleanup: () => Promise<voi
   list.push(cleanup);
   memo.set('cleanup', list);
 }
+
+/**
+ * The browser's connection drops for the next calls to these paths (the server never sees them),
+ * after `delayMs` (the screen shows the call in flight meanwhile); `afterDrop` waits until one has failed.
+ */
+export async function dropCall(
+  page: Page,
+  paths: string | readonly string[],
+  memo: Map<string, unknown>,
+  delayMs = 0,
+): Promise<void> {
+  const list = typeof paths === 'string' ? [paths] : paths;
+  const isCall = (url: URL) => list.includes(url.pathname);
+  await page.route(isCall, async (route) => {
+    if (delayMs) await new Promise((resolve) => setTimeout(resolve, delayMs));
+    await route.abort('internetdisconnected');
+  });
+  const failed = page.waitForEvent('requestfailed', (r) => isCall(new URL(r.url())));
+  failed.catch(() => undefined); // a path that ends here never waits for it
+  memo.set('dropped', failed);
+}
+
+/** After a dropped call: wait until it has failed, then give the connection back. */
+export async function afterDrop(page: Page, memo: Map<string, unknown>): Promise<void> {
+  await (memo.get('dropped') as Promise<unknown>);
+  await page.unrouteAll({ behavior: 'ignoreErrors' });
+}

@@ -119,6 +119,6 @@ export const uploadAdapter: MachineAdapter = {
     'upload.canceled —upload.start[0]→ upload.uploading':
       'the screens retry a canceled upload with a new upload machine: a canceled one is never restarted',
     'upload.uploading —transfer.progressed[0]→ (self)':
-      'the last bytes’ progress and the server’s answer come within milliseconds: the screen cannot show 100 % before « Déposé »',
+      'the last bytes’ progress and the server’s answer come within milliseconds: the screen cannot show 100 % before « Déposé » (holding the answer through Playwright’s routing was tried: the browser then reports no upload progress at all, 0 % until the answer)',
   },
 };

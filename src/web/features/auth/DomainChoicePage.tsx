@@ -12,6 +12,7 @@ import { PublicLayout } from './PublicLayout.tsx';
  * auth machine's child (machines/domain-choice): the page sends `auth.domain.choose`, which auth
  * forwards to it, and shows what auth follows of it (switching, refusal). A user already in a domain
  * who opens this page changes domain the dashboard's way (the same event, from a session).
+ * « Retour à la connexion » abandons the choice (`auth.domain.back`): the session ends, login again.
  */
 export const DomainChoicePage = () => {
   const { t } = useTranslation();
@@ -77,6 +78,16 @@ export const DomainChoicePage = () => {
             );
           })}
         </SimpleGrid>
+        {auth.isChoosingDomain ? (
+          <Button
+            variant="outline"
+            alignSelf="flex-start"
+            disabled={switching !== null}
+            onClick={auth.leaveDomainChoice}
+          >
+            {t('common.actions.backToLogin')}
+          </Button>
+        ) : null}
       </Stack>
     </PublicLayout>
   );

@@ -3,7 +3,7 @@ import { Drawer } from '@chakra-ui/react';
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { useSelector } from '@xstate/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { type Actor, createActor } from 'xstate';
+import { type Actor, createActor, waitFor } from 'xstate';
 import {
   createEmployeeFormActors,
   employeeFormMachine,
@@ -14,8 +14,8 @@ import { EmployeeCreatePanel } from './EmployeeCreatePanel.tsx';
 
 const ORGS = [{ id: 'org-a', name: 'Horizon Services' }];
 
-const startForm = (orgId: string | null) => {
-  const api = { call: () => Promise.resolve({ items: [] }) as never };
+const startForm = (orgId: string | null, call: () => Promise<unknown> = () => Promise.resolve({ items: [] })) => {
+  const api = { call: call as never };
   const machine = employeeFormMachine.provide({ actors: createEmployeeFormActors({ api, debounceMs: 10_000 }) });
   const actor = createActor(machine, { input: { mode: 'create', orgId, visibleOrgCount: 1, today: '2025-06-30' } });
   actor.start();
@@ -89,6 +89,33 @@ describe('employee creation side sheet', () => {
     });
     expect((input('Nom') as HTMLInputElement).value).toBe('');
     expect(createButton()).toHaveProperty('disabled', true);
+    actor.stop();
+  });
+
+  it('says in the sheet itself that the creation failed (the app’s alerts are behind its overlay)', async () => {
+    const actor = startForm('org-a', (route?: unknown) =>
+      route === 'employees.create'
+        ? Promise.reject({ key: 'error.network', status: 0 })
+        : Promise.resolve({ items: [] }),
+    );
+    renderWithProviders(<Harness actor={actor} />);
+    act(() => {
+      for (const [field, value] of [
+        ['name', 'Martin'],
+        ['firstName', 'Léa'],
+        ['birthDate', '1990-04-12'],
+        ['email', 'lea@example.fr'],
+      ] as const)
+        actor.send({ type: 'form.change', field, value });
+    });
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(createButton()).toHaveProperty('disabled', false);
+    await act(async () => {
+      fireEvent.submit(screen.getByRole('form', { name: 'Nouveau salarié' }));
+      await waitFor(actor, (s) => !s.matches('submitting'));
+    });
+    expect(actor.getSnapshot().value).toBe('failed');
+    expect(screen.getByRole('alert').textContent).toContain('La création du salarié a échoué');
     actor.stop();
   });
 

@@ -1,4 +1,4 @@
-import { Button, Drawer, Text } from '@chakra-ui/react';
+import { Alert, Button, Drawer, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import type { EmployeeFormEvent, EmployeeFormView } from '../../../../machines/employee-form/index.ts';
 import { EmployeeFields } from './EmployeeFields.tsx';
@@ -10,7 +10,10 @@ interface PanelProps {
   readonly orgs: readonly OrgOption[];
 }
 
-/** The sheet's content; a pure view of the machine so tests can drive it without the app. */
+/**
+ * The sheet's content; a pure view of the machine so tests can drive it without the app. A failed
+ * creation or import is said in the sheet itself: the app's alerts sit behind its overlay.
+ */
 export const EmployeeCreatePanel = ({ view, send, orgs }: PanelProps) => {
   const { t } = useTranslation();
   return (
@@ -24,6 +27,15 @@ export const EmployeeCreatePanel = ({ view, send, orgs }: PanelProps) => {
       style={{ display: 'contents' }}
     >
       <Drawer.Body>
+        {view.failure ? (
+          <Alert.Root status="error" role="alert" mb="4">
+            <Alert.Indicator />
+            <Alert.Content>
+              <Alert.Description>{t(view.failure.key)}</Alert.Description>
+              {view.failure.detail ? <Alert.Description>{view.failure.detail}</Alert.Description> : null}
+            </Alert.Content>
+          </Alert.Root>
+        ) : null}
         <EmployeeFields view={view} send={send} orgs={orgs} />
       </Drawer.Body>
       <Drawer.Footer>

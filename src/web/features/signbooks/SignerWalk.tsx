@@ -1,7 +1,7 @@
 /**
  * The signer's walk, driven by machines/signer: one screen per step — read the document, choose how to
- * receive the code, type it, confirmation. The server decides every step; the page re-reads the signbook
- * (push) once signed or refused.
+ * receive the code, type it, confirmation; « Refuser de signer » on each of them until the end. The server
+ * decides every step; the page re-reads the signbook (push) once signed or refused.
  */
 import { Alert, Box, Button, Flex, Heading, List, Stack, Text } from '@chakra-ui/react';
 import { useActorRef, useSelector } from '@xstate/react';
@@ -52,6 +52,12 @@ export const SignerWalk = ({
   }, [walk.screen]); // eslint-disable-line react-hooks/exhaustive-deps -- on arrival at the end only
 
   const index = STEPS.indexOf(walk.screen);
+  // A signatory may refuse at any step before the end (the machine accepts it on every screen).
+  const refuseButton = (
+    <Button variant="outline" colorPalette="red" onClick={() => setRefusing(true)}>
+      {t('signbooks.refuse.open')}
+    </Button>
+  );
   return (
     <Box
       as="section"
@@ -104,9 +110,7 @@ export const SignerWalk = ({
               <Button colorPalette="blue" onClick={() => actor.send({ type: 'signer.read' })}>
                 {t('signbooks.signer.read.next')}
               </Button>
-              <Button variant="outline" colorPalette="red" onClick={() => setRefusing(true)}>
-                {t('signbooks.refuse.open')}
-              </Button>
+              {refuseButton}
             </Flex>
           </Stack>
         ) : null}
@@ -129,6 +133,7 @@ export const SignerWalk = ({
             onExpired={() => actor.send({ type: 'signer.code.expired' })}
           />
         ) : null}
+        {walk.screen === 'channel' || walk.screen === 'code' ? <Flex>{refuseButton}</Flex> : null}
         {walk.screen === 'done' ? (
           <Alert.Root status="success" role="status">
             <Alert.Indicator />
