@@ -6,6 +6,8 @@ import { uploadAdapter } from './upload.adapter.ts';
 import { campaignCreationAdapter } from './campaign-creation.adapter.ts';
 import { employeeFormAdapter } from './employee-form.adapter.ts';
 import { signerAdapter } from './signer.adapter.ts';
+import { alertAdapter, alertsAdapter } from './alerts.adapter.ts';
+import { notificationsAdapter } from './notifications.adapter.ts';
 
 export const ADAPTERS: readonly MachineAdapter[] = [
   authAdapter,
@@ -14,4 +16,7 @@ export const ADAPTERS: readonly MachineAdapter[] = [
   campaignCreationAdapter,
   employeeFormAdapter,
   signerAdapter,
+  alertsAdapter,
+  alertAdapter,
+  notificationsAdapter,
 ];
