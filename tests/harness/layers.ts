@@ -36,4 +36,11 @@ export const BROWSER_THRESHOLDS: Readonly<Record<string, number>> = {
   'employee-form': 46.8,
   // Left out: a code's expiry (minutes), a refusal outside the reading screen (offered there only).
   signer: 72.4,
+  // Every transition: alerts raised by real calls, the session's expiry pushed, the reminders from real counts.
+  alerts: 100,
+  // Left out: a manual (standing) toast, raised only by a refused organisation switch or a campaign ending in error.
+  alert: 83.3,
+  // Left out: two tasks at once (one upload at a time), `notification.remove` (the simulated paper dispatch only),
+  // the server's pushed entries (a shared demo campaign's refusals or undistributed documents).
+  notifications: 40,
 };

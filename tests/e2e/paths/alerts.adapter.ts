@@ -143,7 +143,12 @@ const saveProfile = async (page: Page, memo: Map<string, unknown>): Promise<void
 /** « L'export des salariés a échoué »: the CSV export while the browser is offline. */
 const failExport = async (page: Page): Promise<void> => {
   const nav = page.getByRole('navigation', { name: fr('shell.nav.label') });
-  await nav.getByRole('link', { name: fr('shell.nav.employees'), exact: true }).click();
+  // « Salariés › Tous » in the side menu: an in-app navigation (a reload would start a new alert queue).
+  await nav
+    .getByRole('list', { name: fr('shell.nav.employees'), exact: true })
+    .getByRole('link')
+    .first()
+    .click({ timeout: 20_000 });
   const exportButton = page.getByRole('button', { name: fr('employees.actions.export') });
   await expect(exportButton).toBeVisible();
   await page.context().setOffline(true);

@@ -20,8 +20,11 @@ const uploadDialog = (page: Page) => page.getByRole('dialog', { name: fr('docume
 const bell = (page: Page) => page.getByRole('button', { name: fr('shell.topbar.notifications') });
 const panel = (page: Page) =>
   page.getByRole('dialog').filter({ has: page.getByText(fr('shell.notifications.title'), { exact: true }) });
-const cancelButtons = (page: Page) =>
-  panel(page).getByRole('button', { name: fr('shell.notifications.cancel').replace('{{text}}', '') });
+/** The running tasks' « Annuler « … » » buttons, whatever the task's text. */
+const cancelButtons = (page: Page) => {
+  const [before = '', after = ''] = fr('shell.notifications.cancel').split('{{text}}');
+  return panel(page).getByRole('button', { name: new RegExp(`^${before}.+${after}$`) });
+};
 
 const pdfBytes = async (padding: number): Promise<Buffer> => {
   const pdf = await PDFDocument.create();
@@ -54,15 +57,13 @@ const startUpload = async (page: Page, events: readonly EventObject[]): Promise<
   await page.getByRole('button', { name: fr('documents.upload.open') }).click();
   const dialog = uploadDialog(page);
   await expect(dialog).toBeVisible();
-  await dialog
-    .getByLabel(fr('documents.upload.files'))
-    .setInputFiles([
-      {
-        name: 'notification.pdf',
-        mimeType: 'application/pdf',
-        buffer: await pdfBytes(long ? 2_048 * 1024 : 768 * 1024),
-      },
-    ]);
+  await dialog.getByLabel(fr('documents.upload.files')).setInputFiles([
+    {
+      name: 'notification.pdf',
+      mimeType: 'application/pdf',
+      buffer: await pdfBytes(long ? 2_048 * 1024 : 768 * 1024),
+    },
+  ]);
   const slip = dialog.getByRole('listitem', { name: fr('documents.upload.slipTitle').replace('{{index}}', '1') });
   await slip.getByLabel(fr('documents.fields.type')).selectOption({ label: 'Note de service' });
   await slip.getByLabel(fr('documents.fields.description')).fill('Parcours généré : notifications');
@@ -110,10 +111,7 @@ export const notificationsAdapter: MachineAdapter = {
     await skipWelcome(page);
     if (events.some((e) => e.type === 'notification.clear')) memo.set('push', pushJoined(page));
     await logInThroughForm(page, 'admin');
-    await page
-      .getByRole('navigation', { name: fr('shell.nav.label') })
-      .getByRole('link', { name: fr('shell.nav.documents') })
-      .click();
+    await page.goto('/documents');
     await expect(page.getByRole('button', { name: fr('documents.upload.open') })).toBeVisible();
   },
   how: {
