@@ -17,7 +17,7 @@ import type { MachineAdapter } from './adapter.ts';
 import { logInThroughForm, pushJoined, shellShown, skipWelcome } from './screens.ts';
 
 const uploadDialog = (page: Page) => page.getByRole('dialog', { name: fr('documents.upload.title') });
-const bell = (page: Page) => page.getByRole('button', { name: fr('shell.topbar.notifications') });
+const bell = (page: Page) => page.getByRole('button', { name: fr('shell.topbar.notifications'), exact: true });
 const panel = (page: Page) =>
   page.getByRole('dialog').filter({ has: page.getByText(fr('shell.notifications.title'), { exact: true }) });
 /** The running tasks' « Annuler « … » » buttons, whatever the task's text. */
@@ -34,13 +34,21 @@ const pdfBytes = async (padding: number): Promise<Buffer> => {
   return Buffer.from(await pdf.save());
 };
 
-/** Opens the panel, runs `look`, closes it again (the page behind stays usable). */
-const inPanel = async (page: Page, look: () => Promise<void>): Promise<void> => {
-  await bell(page).click();
+/** The panel opened (the bell toggles it: clicked only when it is closed), and closed again. */
+const openPanel = async (page: Page): Promise<void> => {
+  if (!(await panel(page).isVisible())) await bell(page).click();
   await expect(panel(page)).toBeVisible();
-  await look();
+};
+const closePanel = async (page: Page): Promise<void> => {
   await page.keyboard.press('Escape');
   await expect(panel(page)).toBeHidden();
+};
+
+/** Opens the panel, runs `look`, closes it again (the page behind stays usable). */
+const inPanel = async (page: Page, look: () => Promise<void>): Promise<void> => {
+  await openPanel(page);
+  await look();
+  await closePanel(page);
 };
 
 /** An upload starts: one slip for the employer's safe, slowed (or held, then dropped, when it is to fail). */
@@ -128,14 +136,14 @@ export const notificationsAdapter: MachineAdapter = {
   events: {
     'notification.start': async ({ page, events, index }) => startUpload(page, events, index),
     'notification.progress': async ({ page }) => {
-      await bell(page).click();
+      await openPanel(page);
       // The task's progress, labelled « En cours : n % » (the label of the panel's progress bar).
       const [label = ''] = fr('shell.notifications.running').split('{{percentage}}');
       await expect(panel(page).locator(`[aria-label^="${label}"]`).first()).toHaveAttribute(
         'aria-label',
         /\s[1-9]\d?\s%$/,
       );
-      await page.keyboard.press('Escape');
+      await closePanel(page);
     },
     'notification.done': async ({ page }) => {
       await expect(page.getByText(fr('documents.messages.uploaded_one').replace('{{count}}', '1'))).toBeVisible({
@@ -146,16 +154,16 @@ export const notificationsAdapter: MachineAdapter = {
       await expect(page.getByText(fr('documents.messages.uploadFailed_one').replace('{{count}}', '1'))).toBeVisible();
     },
     'notification.cancel': async ({ page }) => {
-      await bell(page).click();
+      await openPanel(page);
       await cancelButtons(page).first().click();
-      await page.keyboard.press('Escape');
+      await closePanel(page);
     },
     'notification.reset': async ({ page }) => {
-      await bell(page).click();
+      await openPanel(page);
       await panel(page)
         .getByRole('button', { name: fr('shell.notifications.reset') })
         .click();
-      await page.keyboard.press('Escape');
+      await closePanel(page);
     },
     'notification.clear': async ({ page, memo }) => {
       await (memo.get('push') as Promise<void>);
