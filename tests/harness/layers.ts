@@ -39,4 +39,11 @@ export const BROWSER_THRESHOLDS: Readonly<Record<string, number>> = {
   campaign: 50,
   // Left out: a failed seal (only a damaged stored document fails it) and the retry and deletion after it.
   signbook: 80,
+  // Every transition: alerts raised by real calls, the session's expiry pushed, the reminders from real counts.
+  alerts: 100,
+  // Left out: a manual (standing) toast, raised only by a refused organisation switch or a campaign ending in error.
+  alert: 83.3,
+  // Left out: two tasks at once (one upload at a time), `notification.remove` (the simulated paper dispatch only),
+  // the server's pushed entries (a shared demo campaign's refusals or undistributed documents).
+  notifications: 40,
 };

@@ -8,6 +8,8 @@ import { employeeFormAdapter } from './employee-form.adapter.ts';
 import { signerAdapter } from './signer.adapter.ts';
 import { campaignAdapter } from './campaign.adapter.ts';
 import { signbookAdapter } from './signbook.adapter.ts';
+import { alertAdapter, alertsAdapter } from './alerts.adapter.ts';
+import { notificationsAdapter } from './notifications.adapter.ts';
 
 export const ADAPTERS: readonly MachineAdapter[] = [
   authAdapter,
@@ -18,4 +20,7 @@ export const ADAPTERS: readonly MachineAdapter[] = [
   signerAdapter,
   campaignAdapter,
   signbookAdapter,
+  alertsAdapter,
+  alertAdapter,
+  notificationsAdapter,
 ];

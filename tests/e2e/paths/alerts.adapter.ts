@@ -1,0 +1,440 @@
+/**
+ * The alert queue (`alerts`) and one alert's life (`alert`) in the browser. Nothing is injected:
+ * - a success alert is the profile's « Votre profil a été mis à jour » (the identity saved through
+ *   the real API, put back after the path), saved again with another name for a duplicate;
+ * - an error alert is « L'export des salariés a échoué » (the employees' CSV export while the
+ *   browser is offline: the call really fails);
+ * - the queue is reset (`alert.clear`) by a session expiry the server pushes (the session revoked
+ *   through the real API), which also raises its own « Votre session a expiré » warning;
+ * - lifetimes pass on Playwright's clock (installed before the app loads, paused once the page is
+ *   up): 5 s and 16 s are run in a few milliseconds, and the toast is seen still there just before;
+ * - the count reminders come from the real counts: `shell.badges` at login or after an
+ *   organisation switch (`alerts.counts.updated`), and the `badges.updated` the server pushes on
+ *   those same moments (`push.badges.updated`); the persona is the one whose organisations have the
+ *   counts the path needs (both reminders: admin at Groupe Horizon; the to-validate one only:
+ *   sansmail, without DocCreateDispatch; none: essai; both, then none: multi in the legacy domain).
+ */
+import { expect, type Page } from '@playwright/test';
+import type { AnyMachineSnapshot, EventObject } from 'xstate';
+import { ALERT_TIMINGS } from '../../../src/contract/constants.ts';
+import type { Alert } from '../../../src/contract/entities.ts';
+import { ALERT_KEYS } from '../../../src/contract/keys.ts';
+import { routeUrl } from '../../../src/contract/routes.ts';
+import { alertsFixtures } from '../../../machines/alerts/alerts.fixtures.ts';
+import { ERROR_RETRY_ID, TO_VALIDATE_ID } from '../../../machines/alerts/alerts.rules.ts';
+import type { AlertsContext } from '../../../machines/alerts/alerts.types.ts';
+import type { AlertContext } from '../../../machines/alerts/alert.machine.ts';
+import { fr, persona, sessionHeaders } from '../support.ts';
+import type { Action, MachineAdapter } from './adapter.ts';
+import { accountMenu, afterPath, chooseDomainButton, logInThroughForm, shellShown, skipWelcome } from './screens.ts';
+
+// ---------------------------------------------------------------- what the real screens raise
+
+/** The fixtures' alerts (translation keys) and the alert the screens really raise in their place. */
+const RAISED: Readonly<Record<string, string>> = {
+  [ALERT_KEYS.employees.createSuccess]: 'profile.identity.saved',
+  [ALERT_KEYS.employees.createError]: 'employees.messages.export.error',
+  [ALERT_KEYS.campaigns.validationInProgress]: 'employees.messages.export.error',
+};
+const realKey = (message: string): string => {
+  const key = RAISED[message];
+  if (!key) throw new Error(`no screen raises an alert in place of ${message}`);
+  return key;
+};
+
+const alertsRegion = (page: Page) => page.getByRole('region', { name: fr('shell.alerts.region') });
+/** The toast of a translation key (texts without values). */
+const toast = (page: Page, key: string) =>
+  alertsRegion(page)
+    .getByRole(key.endsWith('.error') ? 'alert' : 'status')
+    .filter({ hasText: fr(key) });
+
+/** Every frame the page's push channel received, whatever transport carried it. */
+const recordPush = (page: Page, memo: Map<string, unknown>): void => {
+  const frames: string[] = [];
+  memo.set('frames', frames);
+  page.on('websocket', (ws) => ws.on('framereceived', ({ payload }) => frames.push(String(payload))));
+  page.on('response', (response) => {
+    if (!response.url().includes('/socket.io/') || response.request().method() !== 'GET') return;
+    response
+      .text()
+      .then((body) => frames.push(body))
+      .catch(() => undefined);
+  });
+};
+const framesOf = (memo: Map<string, unknown>) => memo.get('frames') as string[];
+/** Resolves once a push `event` arrives after frame number `since` (rejects after 30 s). */
+const pushed = async (memo: Map<string, unknown>, event: string, since: number): Promise<void> => {
+  for (const deadline = Date.now() + 30_000; Date.now() < deadline;) {
+    if (
+      framesOf(memo)
+        .slice(since)
+        .some((f) => f.includes(`"${event}"`))
+    )
+      return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`the server pushed no ${event}`);
+};
+
+/** Playwright's clock, stopped a moment ahead of now: lifetimes pass only when a step runs them. */
+const pauseClock = async (page: Page, memo: Map<string, unknown>): Promise<void> => {
+  if (memo.get('paused')) return;
+  memo.set('paused', true);
+  // The page's clock follows real time since its install; it may have run a little ahead.
+  for (const ahead of [1_000, 3_000]) {
+    try {
+      return await page.clock.pauseAt(Date.now() + ahead);
+    } catch {
+      // ahead of that already: a little further
+    }
+  }
+  await page.clock.pauseAt(Date.now() + 10_000);
+};
+
+/** Runs `ms` of the page's clock, checking first that the toast is still there just before. */
+const runLifetime = async (page: Page, key: string, ms: number): Promise<void> => {
+  await page.clock.runFor(ms - 100);
+  await expect(toast(page, key)).toHaveCount(1);
+  await page.clock.runFor(100);
+};
+
+let renamed = 0;
+
+/** « Votre profil a été mis à jour »: the identity saved under a new first name (put back after the path). */
+const saveProfile = async (page: Page, memo: Map<string, unknown>): Promise<void> => {
+  const who = persona(memo.get('persona') as string);
+  if (!memo.has('restoreName')) {
+    const headers = await sessionHeaders(page);
+    const userId = (
+      JSON.parse((await page.evaluate(() => localStorage.getItem('hrdesk.session'))) ?? '{}') as {
+        userId: string;
+      }
+    ).userId;
+    // Put back before the session may be revoked (alert.clear), else after the path.
+    const restore = async () => {
+      memo.delete('restoreName');
+      await page.request.put(routeUrl('users.updateBasic', { id: userId }), {
+        headers,
+        data: { firstName: who.firstName, lastName: who.lastName },
+      });
+    };
+    memo.set('restoreName', restore);
+    afterPath(memo, async () => {
+      const pending = memo.get('restoreName') as (() => Promise<void>) | undefined;
+      await pending?.();
+    });
+  }
+  const onProfile = page.getByRole('heading', { name: fr('profile.identity.title') });
+  if (!(await onProfile.isVisible())) {
+    await accountMenu(page).click();
+    await page.getByRole('menuitem', { name: fr('shell.topbar.profile'), exact: true }).click();
+    await expect(onProfile).toBeVisible();
+  }
+  await page.getByLabel(fr('profile.identity.firstName')).fill(`${who.firstName}-${(renamed += 1)}`);
+  const path = routeUrl('users.updateBasic', { id: 'x' }).replace(/x$/, '');
+  const saved = page.waitForResponse(
+    (r) => new URL(r.url()).pathname.startsWith(path) && r.request().method() === 'PUT',
+  );
+  await page.getByRole('button', { name: fr('common.actions.save') }).click();
+  expect((await saved).ok()).toBeTruthy();
+};
+
+/** « L'export des salariés a échoué »: the CSV export while the browser is offline. */
+const failExport = async (page: Page): Promise<void> => {
+  const nav = page.getByRole('navigation', { name: fr('shell.nav.label') });
+  // « Salariés › Tous » in the side menu: an in-app navigation (a reload would start a new alert queue).
+  await nav
+    .getByRole('list', { name: fr('shell.nav.employees'), exact: true })
+    .getByRole('link')
+    .first()
+    .click({ timeout: 20_000 });
+  const exportButton = page.getByRole('button', { name: fr('employees.actions.export') });
+  await expect(exportButton).toBeVisible();
+  await page.context().setOffline(true);
+  try {
+    await exportButton.click();
+    await expect(toast(page, 'employees.messages.export.error').first()).toBeVisible();
+  } finally {
+    await page.context().setOffline(false);
+  }
+};
+
+/** Raises the alert the screens give in place of the fixture's `message`. */
+const raise = async (page: Page, memo: Map<string, unknown>, message: string): Promise<void> => {
+  await pauseClock(page, memo);
+  const key = realKey(message);
+  const raised = (memo.get('raised') as Set<string> | undefined) ?? new Set<string>();
+  raised.add(key);
+  memo.set('raised', raised);
+  if (key === 'profile.identity.saved') await saveProfile(page, memo);
+  else await failExport(page);
+};
+
+/** The session revoked through the real API: the server pushes its expiry to the page. */
+const expireSession = async (page: Page, memo: Map<string, unknown>): Promise<void> => {
+  await pushed(memo, 'rooms.joined', 0);
+  await (memo.get('restoreName') as (() => Promise<void>) | undefined)?.();
+  const headers = await sessionHeaders(page);
+  const answer = await page.request.post(routeUrl('auth.logout'), { headers });
+  expect(answer.ok(), `logout answered ${answer.status()}`).toBeTruthy();
+  await expect(page).toHaveURL(/\/login/);
+  await expect(
+    alertsRegion(page)
+      .getByRole('status')
+      .filter({ hasText: fr(ALERT_KEYS.sessionExpired) }),
+  ).toBeVisible();
+};
+
+// ---------------------------------------------------------------- reminders
+
+type Counts = { toValidate: number; errorRetry: number };
+const countsOf = (event: EventObject): Counts | null => {
+  if (event.type === 'alerts.counts.updated') return event as EventObject & Counts;
+  if (event.type === 'push.badges.updated') {
+    const { employees, campaigns } = (
+      event as EventObject & { payload: { employees: Counts & { toValidate: number }; campaigns: Counts } }
+    ).payload;
+    return { toValidate: employees.toValidate, errorRetry: campaigns.errorRetry };
+  }
+  return null;
+};
+const isZero = (c: Counts) => c.toValidate === 0 && c.errorRetry === 0;
+
+/** The persona whose counts give the reminders the path's first count event brings. */
+const reminderPersona = (events: readonly EventObject[]): string => {
+  const counted = events.map(countsOf).filter((c): c is Counts => c !== null);
+  const first = events.find((e) => countsOf(e) !== null);
+  if (!first) return 'essai';
+  if (isZero(countsOf(first)!)) return 'essai';
+  // Reminders, then none: the legacy root (employees to validate), then an organisation without any.
+  if (counted.slice(1).some(isZero)) return 'multi';
+  // A push brings no features: the to-validate reminder only, as for a user without DocCreateDispatch.
+  if (first.type === 'push.badges.updated') return 'sansmail';
+  return 'admin';
+};
+
+/** Where a count event after login takes the session: an organisation with the counts the event has. */
+const SWITCH_TO: Readonly<Record<string, { some: string; none?: string }>> = {
+  admin: { some: 'Horizon Santé Marseille' },
+  sansmail: { some: 'Horizon Services Paris' },
+  multi: { some: 'Martin & Fils Dépôt Saint-Herblain', none: 'Martin & Fils Atelier Rezé' },
+};
+
+const switchOrg = async (page: Page, name: string): Promise<void> => {
+  await accountMenu(page).click();
+  await page.getByRole('menuitem', { name: fr('shell.topbar.connectOrg'), exact: true }).click();
+  const drawer = page.getByRole('dialog', { name: fr('shell.orgSwitch.title') });
+  await drawer
+    .getByRole('button', { name: fr('shell.orgSwitch.connectTo').replace('{{name}}', name), exact: true })
+    .click();
+  await expect(drawer).toBeHidden();
+  await expect(page.getByRole('group', { name: fr('shell.topbar.currentOrg') })).toContainText(name);
+};
+
+const logIn = async (page: Page, who: string): Promise<void> => {
+  await logInThroughForm(page, who);
+  if (who === 'multi') {
+    await chooseDomainButton(page, 'legacy').click();
+    await shellShown(page);
+  }
+};
+
+/** A count event: the login (first one), else an organisation switch; then its call or its push. */
+const countEvent = async (page: Page, event: EventObject, memo: Map<string, unknown>): Promise<void> => {
+  const who = memo.get('persona') as string;
+  const since = framesOf(memo).length;
+  const badges = routeUrl('shell.badges');
+  const loaded = page.waitForResponse((r) => new URL(r.url()).pathname === badges, { timeout: 30_000 });
+  loaded.catch(() => undefined);
+  if (!memo.get('loggedIn')) {
+    memo.set('loggedIn', true);
+    await logIn(page, who);
+  } else {
+    const target = SWITCH_TO[who];
+    if (!target) throw new Error(`${who} has no organisation to switch to`);
+    await switchOrg(page, isZero(countsOf(event)!) ? target.none! : target.some);
+  }
+  const push = pushed(memo, 'badges.updated', since);
+  // The app turns the loaded counts, and each pushed one, into `alerts.counts.updated` (web/app/services.ts).
+  if (event.type === 'push.badges.updated') await push;
+  else await Promise.any([loaded, push]);
+};
+
+const remindersRow = (page: Page) => page.getByRole('region', { name: fr('shell.reminders.region') });
+const REMINDER_TEXT: Readonly<Record<string, string>> = {
+  [TO_VALIDATE_ID]: ALERT_KEYS.employees.toValidateWarning,
+  [ERROR_RETRY_ID]: ALERT_KEYS.campaigns.retryableFailed,
+};
+/** A reminder by its text, whatever its count (« 4 salariés sont à valider. », « 1 campagne … »). */
+const reminder = (page: Page, id: string) => {
+  const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const forms = ['_one', '_other'].map((suffix) => {
+    const [before = '', after = ''] = fr(`${REMINDER_TEXT[id]!}${suffix}`).split('{{count}}');
+    return `${escape(before)}\\d+${escape(after)}`;
+  });
+  return remindersRow(page)
+    .getByRole('group')
+    .filter({ hasText: new RegExp(`(${forms.join('|')})`) });
+};
+
+// ---------------------------------------------------------------- the queue
+
+/** An alert's end: with its close (nothing more to do), else its own lifetime run on the clock. */
+const alertEnded: Action = async ({ page, event, before, memo }) => {
+  const { actorId } = event as EventObject & { actorId: string };
+  if (closedOf(memo).has(actorId)) return;
+  const alert = (before.context as AlertsContext).alerts.find((a) => a.id === actorId)!;
+  const key = realKey(alert.message);
+  // The real alerts' own lifetimes (the screens' success, and their automatic error).
+  await runLifetime(page, key, key.endsWith('.error') ? ALERT_TIMINGS.automaticMs : ALERT_TIMINGS.successMs);
+};
+
+const closedOf = (memo: Map<string, unknown>) => (memo.get('closed') as Set<string> | undefined) ?? new Set<string>();
+
+/** The toasts the model holds are each shown once (a duplicate added nothing); a closed one is on its way out. */
+const toastsShown = async (page: Page, snapshot: AnyMachineSnapshot, memo: Map<string, unknown>): Promise<void> => {
+  const { alerts } = snapshot.context as AlertsContext;
+  const closed = closedOf(memo);
+  const held = new Set(alerts.filter((a) => !closed.has(a.id)).map((a) => realKey(a.message)));
+  for (const key of held) await expect(toast(page, key)).toHaveCount(1);
+  for (const key of (memo.get('raised') as Set<string> | undefined) ?? []) {
+    if (!held.has(key)) await expect(toast(page, key)).toHaveCount(0);
+  }
+};
+
+export const alertsAdapter: MachineAdapter = {
+  machine: 'alerts',
+  start: async (page, events, memo) => {
+    await skipWelcome(page);
+    recordPush(page, memo);
+    const who = reminderPersona(events);
+    memo.set('persona', who);
+    const toasts = events.some((e) => e.type === 'alert.push');
+    if (toasts) await page.clock.install();
+    if (events.some((e) => countsOf(e) !== null)) {
+      await page.goto('/login');
+      return;
+    }
+    memo.set('loggedIn', true);
+    await logIn(page, who);
+  },
+  offered: (snapshot, event) => {
+    // The « en cours » / outcome pair on a campaign's topic needs a campaign sent during the path: not raised here.
+    if (event.type === 'alert.push') return !(event as EventObject & { alert: Alert }).alert.topic;
+    // An alert leaves by its lifetime: the success one (5 s) first, or the last one left.
+    if (event.type.startsWith('xstate.done.actor.')) {
+      const { alerts } = snapshot.context as AlertsContext;
+      const ended = alerts.find((a) => a.id === (event as EventObject & { actorId: string }).actorId);
+      return !!ended && (ended.type === 'success' || alerts.length === 1);
+    }
+    return true;
+  },
+  how: {
+    'alert.push':
+      'a real call’s outcome: the profile saved (« Votre profil a été mis à jour »), or the employees’ CSV export with the browser offline (« L’export des salariés a échoué »)',
+    'alert.close': 'the toast’s « Fermer l’alerte »',
+    'xstate.done.actor.*':
+      'the alert’s lifetime run on Playwright’s clock (5 s for a success, 16 s else), or its close just before',
+    'alert.clear': 'the session revoked through the real API (logout call from the test): the server pushes its expiry',
+    'alerts.counts.updated':
+      'the counts the app loads (`shell.badges`) or is pushed, at login or after « Se connecter à une autre organisation »',
+    'push.badges.updated': 'the counts the server pushes when the socket joins its rooms (login, organisation switch)',
+    'reminder.close': 'the reminder’s « Masquer ce rappel pour la session »',
+  },
+  events: {
+    'alert.push': async ({ page, event, memo }) => {
+      await raise(page, memo, (event as EventObject & { alert: Alert }).alert.message);
+    },
+    'alert.close': async ({ page, event, before, memo }) => {
+      const { id } = event as EventObject & { id: string };
+      const alert = (before.context as AlertsContext).alerts.find((a) => a.id === id)!;
+      memo.set('closed', closedOf(memo).add(id));
+      await toast(page, realKey(alert.message))
+        .getByRole('button', { name: fr('shell.alerts.close') })
+        .click();
+    },
+    'xstate.done.actor.*': alertEnded,
+    // The replay looks events up by their own type: each alert's end is named after it.
+    ...Object.fromEntries(alertsFixtures['xstate.done.actor.*'].map((e) => [e.type, alertEnded])),
+    'alert.clear': async ({ page, memo }) => expireSession(page, memo),
+    'alerts.counts.updated': async ({ page, event, memo }) => countEvent(page, event, memo),
+    'push.badges.updated': async ({ page, event, memo }) => countEvent(page, event, memo),
+    'reminder.close': async ({ page, event }) => {
+      await reminder(page, (event as EventObject & { id: string }).id)
+        .getByRole('button', { name: fr('shell.reminders.close') })
+        .click();
+    },
+  },
+  states: {
+    'alerts.toasts.empty': async (page, _snapshot, memo) => {
+      for (const key of (memo.get('raised') as Set<string> | undefined) ?? []) {
+        await expect(toast(page, key)).toHaveCount(0);
+      }
+    },
+    'alerts.toasts.showing': toastsShown,
+    'alerts.reminders.none': async (page) => {
+      await expect(remindersRow(page)).toHaveCount(0);
+    },
+    'alerts.reminders.shown': async (page, snapshot) => {
+      const { reminders } = snapshot.context as AlertsContext;
+      await expect(remindersRow(page)).toBeVisible();
+      // The to-validate reminder is there exactly when the model has it; none the model lacks is shown.
+      for (const id of [TO_VALIDATE_ID, ERROR_RETRY_ID]) {
+        if (!reminders.some((r) => r.id === id)) await expect(reminder(page, id)).toHaveCount(0);
+      }
+      if (reminders.some((r) => r.id === TO_VALIDATE_ID)) await expect(reminder(page, TO_VALIDATE_ID)).toHaveCount(1);
+    },
+  },
+};
+
+// ---------------------------------------------------------------- one alert
+
+const alertOf = (snapshot: AnyMachineSnapshot) => (snapshot.context as AlertContext).alert;
+
+export const alertAdapter: MachineAdapter = {
+  machine: 'alert',
+  start: async (page, _events, memo) => {
+    await skipWelcome(page);
+    await page.clock.install();
+    memo.set('persona', 'essai');
+    await logIn(page, 'essai');
+  },
+  how: {
+    'alert.show':
+      'a real call’s outcome: the profile saved (success, 5 s), or the employees’ CSV export with the browser offline (automatic error, 16 s)',
+    'alert.close': 'the toast’s « Fermer l’alerte »',
+    'alert.lifetime.ended':
+      'its lifetime run on Playwright’s clock (5 s or 16 s), the toast seen still there 100 ms before',
+  },
+  events: {
+    'alert.show': async ({ page, event, memo }) => {
+      await raise(page, memo, (event as EventObject & { alert: Alert }).alert.message);
+    },
+    'alert.close': async ({ page, before }) => {
+      await toast(page, realKey(alertOf(before)!.message))
+        .getByRole('button', { name: fr('shell.alerts.close') })
+        .click();
+    },
+    'alert.lifetime.ended': async ({ page, before }) => {
+      const alert = alertOf(before)!;
+      await runLifetime(page, realKey(alert.message), alert.time);
+    },
+  },
+  states: {
+    'alert.arriving': null,
+    'alert.showing': async (page, snapshot) => {
+      await expect(toast(page, realKey(alertOf(snapshot)!.message))).toHaveCount(1);
+    },
+    'alert.expired': async (page, snapshot) => {
+      await expect(toast(page, realKey(alertOf(snapshot)!.message))).toHaveCount(0);
+    },
+    'alert.closed': async (page, snapshot) => {
+      await expect(toast(page, realKey(alertOf(snapshot)!.message))).toHaveCount(0);
+    },
+  },
+  notDriven: {
+    'alert.arriving —alert.show[2]→ alert.showing.standing':
+      'the screens raise a manual (standing) toast only when an organisation switch fails (refused only while a campaign splits) or when a campaign followed on its page ends in error: not caused here',
+  },
+};
