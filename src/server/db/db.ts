@@ -11,7 +11,6 @@
  * PostgreSQL array literal); text[] / uuid[] / int[] as JS arrays; timestamps as ISO strings or Dates.
  */
 import { mkdirSync } from 'node:fs';
-import { setImmediate as nextTurn } from 'node:timers/promises';
 import { PGlite, types as pgliteTypes } from '@electric-sql/pglite';
 import { lockDataDir } from './lock.ts';
 import pg from 'pg';
@@ -113,22 +112,6 @@ export function pgliteMemorySettings(env: NodeJS.ProcessEnv = process.env): stri
   return ['-c', `shared_buffers=${sharedBuffers}`, '-c', 'max_connections=8', '-c', 'wal_buffers=1MB'];
 }
 
-/**
- * PGlite runs every statement on this thread, and a job's awaited statements resolve one after the
- * other in microtasks: the event loop does not turn between them, so requests that arrived meanwhile
- * are not even read until the job's chain pauses, and their statements queue behind all of it. Once
- * statements have held the thread for `PGLITE_SLICE_MS`, the next one waits for a turn of the loop
- * (docs/operations.md « API responsiveness during a campaign »): requests read in that turn queue
- * their statements among the job's. A few microseconds when nothing is waiting.
- */
-const PGLITE_SLICE_MS = 8;
-let sliceStarted = performance.now();
-async function fairTurn(): Promise<void> {
-  if (performance.now() - sliceStarted < PGLITE_SLICE_MS) return;
-  await nextTurn();
-  sliceStarted = performance.now();
-}
-
 async function openPglite(dataDir: string, files: FileStore, loadDataDir?: Blob): Promise<Db> {
   const isMemory = dataDir.startsWith('memory://');
   if (!isMemory) mkdirSync(dataDir, { recursive: true });
@@ -162,12 +145,10 @@ async function openPglite(dataDir: string, files: FileStore, loadDataDir?: Blob)
   type PgliteLike = Pick<PGlite, 'query' | 'exec'>;
   const queryable = (target: PgliteLike): Queryable => ({
     async query<T>(sql: string, params?: unknown[]) {
-      await fairTurn();
       const result = await target.query<T>(sql, params as unknown[] | undefined);
       return { rows: normaliseBytea(result.rows) };
     },
     async exec(sql: string) {
-      await fairTurn();
       await target.exec(sql);
     },
     files,
