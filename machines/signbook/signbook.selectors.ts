@@ -8,6 +8,8 @@ export interface SignbookMachineView {
   readonly currentStep: number;
   readonly stepCount: number;
   readonly signedCount: number;
+  /** A draft with signatories: « Envoyer aux signataires ». */
+  readonly canStart: boolean;
   readonly canRetrySeal: boolean;
   readonly canDelete: boolean;
 }
@@ -17,6 +19,7 @@ export const selectSignbook = (snapshot: SignbookSnapshot): SignbookMachineView 
   currentStep: snapshot.context.currentStep,
   stepCount: snapshot.context.steps.length,
   signedCount: snapshot.context.signed.length,
+  canStart: snapshot.can({ type: 'signbook.start' }),
   canRetrySeal: snapshot.can({ type: 'signbook.retrySeal' }),
   canDelete: snapshot.can({ type: 'signbook.delete' }),
 });

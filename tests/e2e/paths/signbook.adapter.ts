@@ -1,11 +1,12 @@
 /**
  * The signbook machine in the browser, seen by its manager (`admin`) on the signbook's page: a
  * two-step draft created through the real API (step 1 `admin` for the fixture's `hr`; step 2 `paie`
- * and `essai` for `emp` and `mgr`, as the API suite maps them). No screen creates a draft, starts
- * or renames one (the creation page sends a signbook started): those intents go through the real
- * API. Signatories sign and refuse through the real API with their own sessions (a code asked,
+ * and `essai` for `emp` and `mgr`, as the API suite maps them). No screen creates a draft or
+ * renames one (the creation page sends a signbook started): those intents go through the real API;
+ * a draft is sent to its signatories with the page's « Envoyer aux signataires ». Signatories sign and refuse through the real API with their own sessions (a code asked,
  * read from their demo outbox, signed), as their own screens would; the seal is the real job. The
- * manager's own action, « Supprimer le parapheur », is clicked on the page, which follows the rest live.
+ * manager's own actions, « Envoyer aux signataires » and « Supprimer le parapheur », are clicked on
+ * the page, which follows the rest live.
  */
 import { expect, request, type APIRequestContext, type Page } from '@playwright/test';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
@@ -90,6 +91,8 @@ const shows = async (page: Page, status: SignbookStatus, signed: number, canDele
   const steps = page.getByRole('list', { name: fr('signbooks.view.steps') });
   await expect(steps.locator('[data-signatory][data-state="signed"]')).toHaveCount(signed);
   await expect(deleteButton(page)).toHaveCount(canDelete ? 1 : 0);
+  // A draft (with signatories, as every path's is) is offered to be sent; nothing else is.
+  await expect(page.getByRole('button', { name: fr('signbooks.view.start') })).toHaveCount(status === 'DRAFT' ? 1 : 0);
 };
 
 /** A manager's call the page does not offer, made with the page's own session. */
@@ -147,7 +150,7 @@ export const signbookAdapter: MachineAdapter = {
     await shows(page, 'DRAFT', 0, true);
   },
   how: {
-    'signbook.start': 'sent to its signatories through the real API (no screen starts a draft)',
+    'signbook.start': '« Envoyer aux signataires » on the draft’s page',
     'signbook.update': 'renamed through the real API (no screen renames a signbook): the page shows it live',
     'signbook.delete': '« Supprimer le parapheur » and its confirmation, on the page',
     'signatory.sign':
@@ -156,8 +159,10 @@ export const signbookAdapter: MachineAdapter = {
     'job.seal.completed': 'the real seal job, after the last signature',
   },
   events: {
-    'signbook.start': async ({ page, memo }) =>
-      put(page, routeUrl('signbooks.update', { id: memo.get('id') as string }), { start: true }),
+    'signbook.start': async ({ page }) => {
+      await page.getByRole('button', { name: fr('signbooks.view.start') }).click();
+      await expect(page.getByText(fr('signbooks.view.started'))).toBeVisible();
+    },
     'signbook.update': async ({ page, memo }) => {
       const name = `${memo.get('name') as string} (modifié)`;
       await put(page, routeUrl('signbooks.update', { id: memo.get('id') as string }), { name });

@@ -1,7 +1,8 @@
 /**
- * What a manager may do with a signbook: download the signed PDF (with its audit page), retry a failed
- * seal, delete — the last two offered exactly when the lifecycle actor accepts `signbook.retrySeal` /
- * `signbook.delete` (`snapshot.can`, the chart the server applies), to a user with ParaphList.
+ * What a manager may do with a signbook: send a draft to its signatories, download the signed PDF
+ * (with its audit page), retry a failed seal, delete — each but the download offered exactly when the
+ * lifecycle actor accepts `signbook.start` / `signbook.retrySeal` / `signbook.delete` (`snapshot.can`,
+ * the chart the server applies), to a user with ParaphList.
  */
 import { Alert, Button, Flex } from '@chakra-ui/react';
 import { useNavigate } from '@tanstack/react-router';
@@ -16,12 +17,13 @@ import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { saveBlob } from '../../components/saveBlob.ts';
 import { useSignClient } from './useSignClient.ts';
 
-export type SignbookManagerAction = 'retrySeal' | 'delete';
+export type SignbookManagerAction = 'start' | 'retrySeal' | 'delete';
 
 /** The manager's actions the chart accepts now (none to a guest or a user without ParaphList). */
 export const offeredSignbookActions = (lifecycle: SignbookMachineView, manager: boolean): SignbookManagerAction[] =>
   manager
     ? [
+        ...(lifecycle.canStart ? (['start'] as const) : []),
         ...(lifecycle.canRetrySeal ? (['retrySeal'] as const) : []),
         ...(lifecycle.canDelete ? (['delete'] as const) : []),
       ]
@@ -47,11 +49,22 @@ export const SignbookActions = ({
   const alerts = useAlerts();
   const { features } = useAuth();
   const navigate = useNavigate();
-  const [busy, setBusy] = useState<'retry' | 'delete' | null>(null);
+  const [busy, setBusy] = useState<'start' | 'retry' | 'delete' | null>(null);
   const [confirm, setConfirm] = useState(false);
   const offered = offeredSignbookActions(lifecycle, !guest && features.includes('ParaphList'));
   const fileName = `${view.name.replace(/[\\/:*?"<>|]+/g, '_')}${view.complete ? '-signe' : ''}.pdf`;
 
+  const start = () => {
+    setBusy('start');
+    sign
+      .call('signbooks.update', { params: { id: view.id }, body: { start: true } })
+      .then(() => {
+        alerts.push({ message: 'signbooks.view.started', type: 'success' });
+        onChanged();
+      })
+      .catch((f: unknown) => alerts.push({ message: isApiFailure(f) ? f.key : 'error.internal', type: 'error' }))
+      .finally(() => setBusy(null));
+  };
   const retry = () => {
     setBusy('retry');
     sign
@@ -92,6 +105,11 @@ export const SignbookActions = ({
         </Alert.Root>
       ) : null}
       <Flex gap="2" wrap="wrap" role="group" aria-label={t('signbooks.view.actions')}>
+        {offered.includes('start') ? (
+          <Button colorPalette="blue" loading={busy === 'start'} onClick={start}>
+            {t('signbooks.view.start')}
+          </Button>
+        ) : null}
         {view.complete ? (
           <Button
             colorPalette="green"

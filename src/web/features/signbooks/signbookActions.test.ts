@@ -45,6 +45,7 @@ const servedView = (s: SignbookSnapshot): SignbookView =>
   }) as unknown as SignbookView;
 
 const ACTION_EVENT: Record<SignbookManagerAction, SignbookEvent> = {
+  start: { type: 'signbook.start' },
   retrySeal: { type: 'signbook.retrySeal' },
   delete: { type: 'signbook.delete' },
 };
