@@ -74,6 +74,7 @@ test('admin reviews the campaign awaiting validation, refuses one document, vali
   const actions = page.getByRole('group', { name: fr('campaigns.actions.label') });
   await expect(actions.getByRole('button', { name: fr('campaigns.actions.retry'), exact: true })).toHaveCount(0);
   await expect(actions.getByRole('button', { name: fr('campaigns.actions.refuseDocuments') })).toBeDisabled();
+  await expect(actions.getByText(fr('campaigns.actions.why.refuseDocuments'))).toBeVisible();
   await shot(page, 'campaign-awaiting-validation');
 
   // Refuse the first document with a reason.

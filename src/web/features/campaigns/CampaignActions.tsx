@@ -1,7 +1,8 @@
 /**
  * The campaign's actions: exactly those whose event the lifecycle actor accepts in its current state
  * (`selectCampaign` reads `snapshot.can`), so a button the server would answer 409 to is never
- * offered. Refusing or deleting documents is offered when allowed, and needs a checked document.
+ * offered. Refusing or deleting documents is offered when allowed, and needs a checked document: until
+ * one is checked, a line under the buttons says so.
  */
 import { Button, HStack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
@@ -48,6 +49,7 @@ export const CampaignActions = ({
 }) => {
   const { t } = useTranslation();
   const offered = offeredActions(view);
+  const waiting = selectedCount === 0 ? offered.filter((id) => LOOKS[id].needsSelection) : [];
   return (
     <HStack gap="2" wrap="wrap" role="group" aria-label={t('campaigns.actions.label')}>
       {offered.map((id) => (
@@ -57,11 +59,17 @@ export const CampaignActions = ({
           colorPalette={LOOKS[id].palette}
           variant={LOOKS[id].variant}
           disabled={(LOOKS[id].needsSelection && selectedCount === 0) || busy !== null}
+          aria-describedby={waiting.includes(id) ? `campaign-action-${id}-why` : undefined}
           loading={busy === id}
           onClick={() => onAction(id)}
         >
           {t(`campaigns.actions.${id}`)}
         </Button>
+      ))}
+      {waiting.map((id) => (
+        <Text key={id} id={`campaign-action-${id}-why`} fontSize="sm" color="fg.muted" flexBasis="100%">
+          {t(`campaigns.actions.why.${id}`)}
+        </Text>
       ))}
       {offered.length === 0 && (
         <Text fontSize="sm" color="fg.muted">

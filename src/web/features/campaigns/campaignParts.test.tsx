@@ -88,9 +88,16 @@ describe('campaign actions', () => {
     expect(onAction).toHaveBeenCalledWith('validate');
   });
 
-  it('needs a checked document before refusing documents', () => {
+  it('needs a checked document before refusing documents, and says so until one is checked', () => {
     const { button } = renderActions('NEEDS_VALIDATION', 0);
-    expect(enabled(button('Refuser les documents cochés'))).toBe(false);
+    const refuse = button('Refuser les documents cochés');
+    expect(enabled(refuse)).toBe(false);
+    const why = document.getElementById(refuse.getAttribute('aria-describedby') ?? '');
+    expect(why?.textContent).toBe('Cochez dans le tableau les documents à refuser.');
+    cleanup();
+    const checked = renderActions('NEEDS_VALIDATION', 2);
+    expect(checked.button('Refuser les documents cochés').hasAttribute('aria-describedby')).toBe(false);
+    expect(screen.queryByText('Cochez dans le tableau les documents à refuser.')).toBeNull();
   });
 
   it('offers retry in error only when the campaign can be retried, and cancel only with neither remedy', () => {
