@@ -63,6 +63,10 @@ test('the key columns are visible at 1280 px, fewer at 600 px, and the chooser r
     await rightEdgeWithin(page, campaigns.getByRole('columnheader', { name }));
   const octobre = campaigns.getByRole('row', { name: /Bulletins de paie octob/ });
   await expect(octobre.getByRole('cell', { name: 'Bulletin de paie', exact: true })).toBeVisible();
+  // 84 documents for 83 recipients (a page found nobody): the documents' number stands under the
+  // recipients', so « 70 / 84 » beside « 83 » adds up.
+  await expect(octobre.getByRole('cell', { name: '83 84 documents' })).toBeVisible();
+  await expect(octobre.getByRole('cell', { name: '70 / 84' })).toBeVisible();
   // Two campaigns differ by their end only: each name shows whole (on two lines), not both « …novembre 2… ».
   for (const name of ['Bulletins de paie novembre 2026 — Marseille', 'Bulletins de paie novembre 2026 — Lyon']) {
     const cell = campaigns.getByRole('cell', { name, exact: true }).locator('[data-lines]');

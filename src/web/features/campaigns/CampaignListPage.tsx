@@ -2,7 +2,7 @@
  * Campaign lists (seed 000 §2): all, and each URL status and error sub-status of the side navigation.
  * Server paging, sort and search in the URL; the page re-reads when a campaign changes (push).
  */
-import { Badge, HStack, Heading, Stack } from '@chakra-ui/react';
+import { Badge, HStack, Heading, Stack, Text } from '@chakra-ui/react';
 import { useNavigate, useParams } from '@tanstack/react-router';
 import type { TFunction } from 'i18next';
 import { useEffect, useMemo, useState } from 'react';
@@ -111,7 +111,23 @@ const columnsFor = (t: TFunction, locale: string, orgName: (id: string) => strin
     sortable: true,
     priority: 'essential',
   },
-  { id: 'recipientsCount', header: t('campaigns.fields.recipients'), cell: (c) => c.recipientsCount, sortable: true },
+  {
+    id: 'recipientsCount',
+    header: t('campaigns.fields.recipients'),
+    // Documents and recipients differ when a page found nobody or someone gets several documents:
+    // the documents' number, under the recipients', is what « Distribués » counts out of.
+    cell: (c) => (
+      <>
+        {c.recipientsCount}
+        {c.documentCount !== c.recipientsCount ? (
+          <Text as="span" display="block" fontSize="xs" color="fg.muted">
+            {t('campaigns.list.documents', { count: c.documentCount })}
+          </Text>
+        ) : null}
+      </>
+    ),
+    sortable: true,
+  },
   {
     id: 'dispatched',
     priority: 'essential',
