@@ -20,7 +20,7 @@ const PNG = Buffer.from(
 /** The lit step of the campaign's lifecycle diagram only (other widgets may carry data-state too). */
 const LIT = `ol[aria-label="${fr('campaigns.lifecycle.title')}"] > [data-state][aria-current="step"]`;
 
-/** Records, without reloading, each lit lifecycle step and each « pages découpées » text the page shows. */
+/** Records, without reloading, each lit lifecycle step and each « pages découpées » text the page shows (« 1 page découpée » too). */
 
 async function recordLive(page: Page) {
   await page.evaluate((selector) => {
@@ -33,7 +33,7 @@ async function recordLive(page: Page) {
       if (lit && w.lit.at(-1) !== lit) w.lit.push(lit);
       const pages = [...document.querySelectorAll('p')]
         .map((p) => p.textContent ?? '')
-        .find((t) => /pages découpées/.test(t));
+        .find((t) => /pages? découpées?/.test(t));
       if (pages && w.pages.at(-1) !== pages) w.pages.push(pages);
     };
     note();

@@ -81,14 +81,14 @@ test('draws the payroll mask zone on a sample and sees employees matched live', 
   await drawZone(page, surface, { x: 50, y: 600, width: 200, height: 40 });
   const preview = page.getByRole('table', { name: fr('masks.preview.label') });
   await expect(page.getByRole('status').filter({ hasText: 'attribuée' })).toHaveText(
-    '0 page sur 5 attribuée à un salarié',
+    '0 page attribuée à un salarié sur 5',
   );
   await expect(preview.locator('[data-matched="yes"]')).toHaveCount(0);
 
   // Over the matricule box (the seeded zone 400,760 150×24, drawn a little wider): everyone, live.
   await drawZone(page, surface, { x: 396, y: 757, width: 158, height: 30 });
   await expect(page.getByRole('status').filter({ hasText: 'attribuées' })).toHaveText(
-    '4 pages sur 5 attribuées à un salarié',
+    '4 pages attribuées à un salarié sur 5',
   );
   for (const e of employees) await expect(preview).toContainText(`${e.firstName} ${e.name}`);
   await expect(preview.locator('[data-matched="no"]')).toContainText(fr('masks.preview.nobody'));
@@ -106,7 +106,7 @@ test('draws the payroll mask zone on a sample and sees employees matched live', 
   ] as const)
     await page.locator(`input[name="zone-${field}"]`).fill(value);
   await expect(page.getByRole('status').filter({ hasText: 'attribuées' })).toHaveText(
-    '4 pages sur 5 attribuées à un salarié',
+    '4 pages attribuées à un salarié sur 5',
   );
 
   await page.setViewportSize({ width: 600, height: 900 });

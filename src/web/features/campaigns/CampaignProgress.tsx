@@ -42,9 +42,10 @@ export const CampaignProgress = ({ campaign, step }: { campaign: Campaign; step:
   }, [step, done]);
   const percent = total > 0 ? Math.min(100, Math.round((done / total) * 100)) : 0;
   const number = (n: number) => n.toLocaleString(i18n.language);
+  // `done` and the rate are each their text's count (formatted by the text): « 1 page découpée », « 1 document/s ».
   const label = splitting
-    ? t('campaigns.page.pages', { split: number(done), total: number(total) })
-    : t('campaigns.progress.documents', { done: number(done), total: number(total) });
+    ? t('campaigns.page.pages', { count: done, total: number(total) })
+    : t('campaigns.progress.documents', { count: done, total: number(total) });
   return (
     <Progress.Root value={total > 0 ? percent : null} max={100} size="md" colorPalette="brand" aria-label={label}>
       <HStack justify="space-between" wrap="wrap" gap="2" mb="1">
@@ -52,7 +53,7 @@ export const CampaignProgress = ({ campaign, step }: { campaign: Campaign; step:
         <Text fontSize="sm" color="fg.muted">
           {total > 0 ? new Intl.NumberFormat(i18n.language, { style: 'percent' }).format(percent / 100) : ''}
           {rate !== null
-            ? ` · ${t(splitting ? 'campaigns.progress.pagesRate' : 'campaigns.progress.docsRate', { rate: number(rate) })}`
+            ? ` · ${t(splitting ? 'campaigns.progress.pagesRate' : 'campaigns.progress.docsRate', { count: rate })}`
             : ''}
         </Text>
       </HStack>

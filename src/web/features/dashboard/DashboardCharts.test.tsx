@@ -79,6 +79,21 @@ describe('DashboardCharts', () => {
     ).toBeTruthy();
   });
 
+  it('makes each figure of the campaigns and the average delay agree with its number', () => {
+    const one = { ...DATA.campaigns![0]!, total: 2, distributed: 1, waitingSafe: 1, inError: 0, other: 0 };
+    renderWithProviders(
+      <DashboardCharts
+        data={{ ...DATA, campaigns: [one], signbooks: { ...DATA.signbooks!, averageHoursToComplete: 60 } }}
+      />,
+    );
+    expect(
+      screen.getByRole('img', {
+        name: 'Sur la dernière campagne : 1 document distribué, 1 en attente du coffre-fort du salarié, 0 en erreur.',
+      }),
+    ).toBeTruthy();
+    expect(screen.getByRole('img', { name: /Délai moyen de signature : 2,5 jours\.$/ })).toBeTruthy();
+  });
+
   it('shows the same figures as a table on request', () => {
     renderWithProviders(<DashboardCharts data={DATA} />);
     const figure = screen.getByRole('figure', { name: 'Résultat de la dernière campagne' });

@@ -200,6 +200,8 @@ function CampaignsChart({ data }: { data: readonly CampaignOutcomeRow[] }) {
   const label = (k: (typeof keys)[number]) => t(`dashboard.charts.campaigns.${k}`);
   const sum = (k: (typeof keys)[number]) => data.reduce((s, r) => s + r[k], 0);
   const rows = [...data];
+  // Each figure is the count of a text the summary nests (`$t(…summaryDistributed, {"count": …})`),
+  // so « 1 document distribué » agrees; plain numbers, as they are written into that JSON.
   const summary = t('dashboard.charts.campaigns.summary', {
     count: data.length,
     distributed: sum('distributed'),
@@ -252,11 +254,12 @@ function SignbooksChart({ data }: { data: SignbookFigures }) {
   const total = rows.reduce((s, r) => s + r.count, 0);
   const hours = data.averageHoursToComplete;
   const number = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 1 });
+  // Days rounded as shown (one decimal), so « 1,5 jour » / « 2 days » agree with the number read.
   const average =
     hours === null
       ? t('dashboard.charts.signbooks.noAverage')
       : hours >= 48
-        ? t('dashboard.charts.signbooks.averageDays', { value: number.format(hours / 24) })
+        ? t('dashboard.charts.signbooks.averageDays', { count: Math.round((hours / 24) * 10) / 10 })
         : t('dashboard.charts.signbooks.averageHours', { value: number.format(hours) });
   const summary = t('dashboard.charts.signbooks.summary', {
     count: total,

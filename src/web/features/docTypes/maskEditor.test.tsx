@@ -59,7 +59,7 @@ describe('PreviewTable', () => {
   it('shows each page with the text read and the employee matched or nobody', () => {
     const onShow = vi.fn();
     renderWithProviders(<PreviewTable pages={pages} sampleNames={['paie.pdf']} onShow={onShow} />);
-    expect(screen.getByRole('status').textContent).toContain('1 page sur 3 attribuée à un salarié');
+    expect(screen.getByRole('status').textContent).toContain('1 page attribuée à un salarié sur 3');
     const rows = within(screen.getByRole('table', { name: 'Lecture de la zone sur chaque page' })).getAllByRole('row');
     expect(rows).toHaveLength(4);
     expect(rows[1]?.textContent).toContain('Page 1Matricule : M0042Léa Durand');

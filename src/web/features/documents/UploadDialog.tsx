@@ -184,7 +184,7 @@ export const UploadDialog = ({ open, onClose, onUploaded, orgs, defaultOrgId, cr
                     drop: t('documents.upload.drop'),
                     pick: t('documents.upload.pickMany'),
                     label: t('documents.upload.files'),
-                    hint: t('documents.upload.hint', { max: DOCUMENT_UPLOAD_MAX_SLIPS }),
+                    hint: t('documents.upload.hint', { count: DOCUMENT_UPLOAD_MAX_SLIPS }),
                   }}
                   onFiles={(files) => void acceptFiles(files)}
                 />

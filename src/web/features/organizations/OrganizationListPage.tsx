@@ -173,7 +173,7 @@ export const OrganizationListPage = () => {
       {stats ? (
         <Text color="fg.muted">
           {t('organizations.list.totals', {
-            orgs: stats.organizationCount,
+            count: stats.organizationCount,
             employees: stats.employeeCount,
             active: stats.activeEmployeeCount,
           })}
