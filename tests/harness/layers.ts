@@ -39,8 +39,9 @@ export const BROWSER_THRESHOLDS: Readonly<Record<string, number>> = {
   campaign: 50,
   // Left out: a failed seal (only a damaged stored document fails it) and the retry and deletion after it.
   signbook: 80,
-  // Every transition: alerts raised by real calls, the session's expiry pushed, the reminders from real counts.
-  alerts: 100,
+  // Alerts raised by real calls, the session's expiry pushed, the reminders from real counts. Left out: closing
+  // one of two reminders (the app tests before the replay retry the campaign behind the second one).
+  alerts: 94.7,
   // Left out: a manual (standing) toast, raised only by a refused organisation switch or a campaign ending in error.
   alert: 83.3,
   // Left out: two tasks at once (one upload at a time), `notification.remove` (the simulated paper dispatch only),
