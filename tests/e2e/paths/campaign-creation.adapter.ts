@@ -15,7 +15,7 @@ import { routeUrl } from '../../../src/contract/routes.ts';
 import type { CreationDocType, CreationEvent, CreationRecipient } from '../../../machines/campaign-creation/index.ts';
 import { fr, sessionHeaders } from '../support.ts';
 import type { MachineAdapter } from './adapter.ts';
-import { logInThroughForm, skipWelcome } from './screens.ts';
+import { logInThroughForm, skipWelcome, slowUploads } from './screens.ts';
 
 const PNG = Buffer.from(
   '89504e470d0a1a0a0000000d4948445200000001000000010806000000' +
@@ -93,14 +93,7 @@ export const campaignCreationAdapter: MachineAdapter = {
     await button(page, 'campaignCreate.actions.new').click();
     await expect(page).toHaveURL(/\/campaigns\/create$/);
     if (slow(events)) {
-      const cdp = await page.context().newCDPSession(page);
-      await cdp.send('Network.enable');
-      await cdp.send('Network.emulateNetworkConditions', {
-        offline: false,
-        latency: 0,
-        downloadThroughput: -1,
-        uploadThroughput: 256 * 1024,
-      });
+      await slowUploads(page);
     }
   },
   offered: (snapshot, event) => {

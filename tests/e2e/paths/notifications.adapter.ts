@@ -14,7 +14,7 @@ import { routeUrl } from '../../../src/contract/routes.ts';
 import type { NotificationsContext } from '../../../machines/notifications/notifications.types.ts';
 import { fr, persona, sessionHeaders, submitLogin } from '../support.ts';
 import type { MachineAdapter } from './adapter.ts';
-import { logInThroughForm, pushJoined, shellShown, skipWelcome } from './screens.ts';
+import { logInThroughForm, pushJoined, shellShown, skipWelcome, slowUploads } from './screens.ts';
 
 const uploadDialog = (page: Page) => page.getByRole('dialog', { name: fr('documents.upload.title') });
 const bell = (page: Page) => page.getByRole('button', { name: fr('shell.topbar.notifications'), exact: true });
@@ -77,15 +77,8 @@ const startUpload = async (page: Page, events: readonly EventObject[], index: nu
   await slip.getByLabel(fr('documents.fields.description')).fill('Parcours généré : notifications');
   await slip.getByLabel(fr('documents.fields.destination')).selectOption('EMPLOYER_SAFE');
   if (!failing) {
-    const cdp = await page.context().newCDPSession(page);
-    await cdp.send('Network.enable');
     // 256 KB/s up: about 3 s for the short upload, 8 s for the long one.
-    await cdp.send('Network.emulateNetworkConditions', {
-      offline: false,
-      latency: 0,
-      downloadThroughput: -1,
-      uploadThroughput: 256 * 1024,
-    });
+    await slowUploads(page);
   }
   await dialog.getByRole('button', { name: fr('documents.upload.send_one').replace('{{count}}', '1') }).click();
   await expect(dialog.getByTestId('slip-status')).toHaveAttribute('data-status', /queued|uploading/);

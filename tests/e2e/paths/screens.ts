@@ -88,3 +88,15 @@ export async function afterDrop(page: Page, memo: Map<string, unknown>): Promise
   await (memo.get('dropped') as Promise<unknown>);
   await page.unrouteAll({ behavior: 'ignoreErrors' });
 }
+
+/** Uploads limited to 256 KB/s in this page (Chromium's network emulation): long enough to see a percentage and to cancel. */
+export async function slowUploads(page: Page): Promise<void> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 0,
+    downloadThroughput: -1,
+    uploadThroughput: 256 * 1024,
+  });
+}

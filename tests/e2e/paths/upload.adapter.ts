@@ -11,7 +11,7 @@ import type { EventObject } from 'xstate';
 import { routeUrl } from '../../../src/contract/routes.ts';
 import { fr } from '../support.ts';
 import type { MachineAdapter } from './adapter.ts';
-import { logInThroughForm, skipWelcome } from './screens.ts';
+import { logInThroughForm, skipWelcome, slowUploads } from './screens.ts';
 
 const dialogOf = (page: Page) => page.getByRole('dialog', { name: fr('documents.upload.title') });
 const statusOf = (page: Page) => dialogOf(page).getByTestId('slip-status');
@@ -55,15 +55,8 @@ export const uploadAdapter: MachineAdapter = {
     await slip.getByLabel(fr('documents.fields.description')).fill('Parcours généré : dépôt');
     await slip.getByLabel(fr('documents.fields.destination')).selectOption('EMPLOYER_SAFE');
     if (slow(events)) {
-      const cdp = await page.context().newCDPSession(page);
-      await cdp.send('Network.enable');
       // About 8 s for the 2 MB: long enough to see a percentage and to cancel.
-      await cdp.send('Network.emulateNetworkConditions', {
-        offline: false,
-        latency: 0,
-        downloadThroughput: -1,
-        uploadThroughput: 256 * 1024,
-      });
+      await slowUploads(page);
     }
   },
   how: {
