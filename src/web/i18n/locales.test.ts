@@ -50,15 +50,43 @@ const NOT_AGREEING: Readonly<Record<string, readonly string[]>> = {
 
 const fr = flatten(load('fr'));
 
+/** i18next's plural suffixes: a language carries exactly the categories of its own plural rules. */
+const PLURAL = /_(zero|one|two|few|many|other)$/;
+const PLURAL_CATEGORIES = ['zero', 'one', 'two', 'few', 'many', 'other'] as const;
+const pluralBases = (keys: Map<string, string>) =>
+  new Set([...keys.keys()].filter((k) => k.endsWith('_other')).map((k) => k.replace(PLURAL, '')));
+/** The keys with each plural set reduced to its base: what every language must share with fr. */
+const shared = (keys: Map<string, string>) => {
+  const bases = pluralBases(keys);
+  return [
+    ...new Set([...keys.keys()].map((k) => (bases.has(k.replace(PLURAL, '')) ? k.replace(PLURAL, '') : k))),
+  ].sort();
+};
+
 describe('locales', () => {
   for (const locale of LOCALES) {
     const keys = flatten(load(locale));
     it(`${locale} has exactly the keys of fr, each translated, with the same variables`, () => {
-      expect([...keys.keys()].sort()).toEqual([...fr.keys()].sort());
+      expect(shared(keys)).toEqual(shared(fr));
       for (const [key, text] of keys) {
         expect(text.trim(), `${locale}:${key}`).not.toBe('');
-        expect(variables(text), `${locale}:${key}`).toEqual(variables(fr.get(key) ?? ''));
+        const base = key.replace(PLURAL, '');
+        const model = fr.get(key) ?? fr.get(`${base}_other`) ?? '';
+        expect(variables(text), `${locale}:${key}`).toEqual(variables(model));
       }
+    });
+    // French, Spanish and Portuguese say « many » for exact millions (CLDR): without `_many`,
+    // i18next shows the raw key for 1 000 000 documents.
+    it(`${locale} has every plural category of its language for each plural text`, () => {
+      const categories = new Intl.PluralRules(locale).resolvedOptions().pluralCategories.filter((c) => c !== 'zero');
+      const missing: string[] = [];
+      for (const base of pluralBases(keys)) {
+        // `_zero` is i18next's own optional case for 0, not a plural category of the language.
+        const present = PLURAL_CATEGORIES.filter((c) => c !== 'zero' && keys.has(`${base}_${c}`));
+        const expected = PLURAL_CATEGORIES.filter((c) => categories.includes(c));
+        if (present.join() !== expected.join()) missing.push(`${base}: ${present.join()} ≠ ${expected.join()}`);
+      }
+      expect(missing).toEqual([]);
     });
     it(`${locale} resolves every key its texts nest`, () => {
       for (const [key, text] of keys)
@@ -158,6 +186,8 @@ describe('numbers and the words that agree with them', () => {
     ['campaigns.progress.pagesRate', { count: 1 }],
     ['campaigns.progress.docsRate', { count: 12 }],
     ['documents.upload.hint', { count: 20 }],
+    // An exact million is CLDR's « many » in French, Spanish and Portuguese.
+    ['campaigns.progress.documents', { count: 1_000_000, total: '1 000 000' }],
   ];
 
   it('reads them in agreement in French, decimals below 2 singular', () => {
@@ -178,6 +208,7 @@ describe('numbers and the words that agree with them', () => {
       '1 page/s',
       '12 documents/s',
       'PDF uniquement, 10 Mo au plus par document, 20 bordereaux au plus.',
+      '1\u202f000\u202f000 documents traités sur 1 000 000',
     ]);
   });
 

@@ -40,12 +40,22 @@ const importableEmail = async (page: Page): Promise<string> => {
         data: { limit: 100, organizations: [{ organizationId: org.id, active: true }] },
       })
     ).json()) as EmployeePage;
-    const found = items.find(
+    const candidates = items.filter(
       (e) => e.email?.trim() && !e.organizations.some((o) => o.organizationId === session.orgId),
     );
-    if (found?.email) return found.email;
+    // Only the server knows which organisations share the current one's company (the tests run
+    // before the replay add organisations): ask its lookup, as the sheet will.
+    for (const candidate of candidates) {
+      const offer = (await (
+        await page.request.post(routeUrl('employees.importSearch'), {
+          headers,
+          data: { email: candidate.email, ...(session.orgId ? { orgId: session.orgId } : {}) },
+        })
+      ).json()) as { items: readonly unknown[] };
+      if (offer.items.length > 0 && candidate.email) return candidate.email;
+    }
   }
-  throw new Error('the demo has no employee of another organisation with an e-mail');
+  throw new Error('the demo has no employee of another organisation of the company with an e-mail');
 };
 
 let unique = 0;
