@@ -92,6 +92,40 @@ describe('the users list', () => {
     expect(await count({ search: 'Autrenom', status: 'inactive' })).toBe(1);
   });
 
+  it('pages deep (from page 11 on) through the same order as the first pages, and follows a rename at once', async () => {
+    // 230 users of PARIS (one statement): pages 11 and 12 are read from the order kept per scope version.
+    await t.db.query(
+      `WITH made AS (
+         INSERT INTO directory.users (id, login, first_name, last_name, email, password_hash)
+         SELECT gen_random_uuid(), 'profond' || i, 'Prénom ' || lpad(i::text, 3, '0'), 'Profond ' || lpad((i % 7)::text, 2, '0'),
+                NULL, 'scrypt$none'
+           FROM generate_series(1, 230) AS i RETURNING id)
+       INSERT INTO directory.user_org_access (user_id, domain, org_id, is_root, include_children)
+       SELECT id, 'main', $1, true, false FROM made`,
+      [PARIS],
+    );
+    for (const order of [undefined, { field: 'login', sens: 'desc' }, { field: 'firstName', sens: 'asc' }] as const) {
+      const shallow = (await list({ search: 'Profond', order, limit: 200 })).items.map((u) => u.login);
+      const rest = (await list({ search: 'Profond', order, offset: 200, limit: 20 })).items.map((u) => u.login);
+      const last = await list({ search: 'Profond', order, offset: 220, limit: 20 });
+      expect(last.count).toBe(230);
+      expect(new Set([...shallow, ...rest, ...last.items.map((u) => u.login)]).size).toBe(230);
+      // The shallow statement sorted the first 220 the same way as the kept order.
+      const firstRead = (await list({ search: 'Profond', order, limit: 200, offset: 20 })).items.map((u) => u.login);
+      expect(firstRead.slice(180)).toEqual(rest);
+      expect(last.items).toHaveLength(10);
+    }
+    // A rename moves the user on the very next call, on the deep page too.
+    const before = await list({ search: 'Profond', offset: 220 });
+    const moved = before.items[0]!;
+    const res = await call('PUT', `/rh-user/${moved.id}`, admin, asInput(moved, { lastName: 'Aaa Profond' }));
+    expect(res.statusCode, res.body).toBe(200);
+    const after = await list({ search: 'Profond', offset: 220 });
+    expect(after.count).toBe(230);
+    expect(after.items.map((u) => u.id)).not.toContain(moved.id);
+    expect((await list({ search: 'Profond', limit: 1 })).items[0]?.id).toBe(moved.id);
+  });
+
   it('sorts by creation date either way', async () => {
     const asc = (await list({ search: 'Pagination', order: { field: 'createdAt', sens: 'asc' }, limit: 50 })).items;
     const desc = (await list({ search: 'Pagination', order: { field: 'createdAt', sens: 'desc' }, limit: 50 })).items;

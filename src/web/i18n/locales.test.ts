@@ -78,7 +78,9 @@ describe('locales', () => {
     // French, Spanish and Portuguese say « many » for exact millions (CLDR): without `_many`,
     // i18next shows the raw key for 1 000 000 documents.
     it(`${locale} has every plural category of its language for each plural text`, () => {
-      const categories = new Intl.PluralRules(locale).resolvedOptions().pluralCategories.filter((c) => c !== 'zero');
+      const categories: readonly string[] = new Intl.PluralRules(locale)
+        .resolvedOptions()
+        .pluralCategories.filter((c) => c !== 'zero');
       const missing: string[] = [];
       for (const base of pluralBases(keys)) {
         // `_zero` is i18next's own optional case for 0, not a plural category of the language.

@@ -186,6 +186,26 @@ export async function listUsers(db: Queryable, session: SessionContext, body: Us
     ? JSON.stringify([session.scopeVersion, session.userId, session.domain, session.baseOrgId, params[2], params[3]])
     : null;
   const known = countKey ? USER_COUNTS.get(countKey) : undefined;
+  const offset = body.offset ?? 0;
+  const limit = body.limit ?? 20;
+  // A deep page sorts every readable user to skip the first thousands: the order is kept per scope
+  // version too (every sort key — login, names, e-mail, creation — bumps it), so the next pages of
+  // the same list are a slice of it and only their 20 rows are read.
+  if (countKey && offset >= DEEP_OFFSET) {
+    const orderKey = `${countKey}${order}`;
+    let ids = USER_ORDERS.get(orderKey);
+    if (!ids) {
+      const { rows } = await db.query<{ id: string }>(
+        `SELECT u.id FROM directory.users u WHERE ${where} ORDER BY ${order}`,
+        params,
+      );
+      ids = rows.map((r) => r.id);
+      remember(USER_ORDERS, orderKey, ids, USER_ORDER_ENTRIES);
+      remember(USER_COUNTS, countKey, ids.length, USER_COUNT_ENTRIES);
+    }
+    const rows = await userRows(db, reach, ids.slice(offset, offset + limit));
+    return { count: ids.length, items: rows.map((row) => toView(row, reach)) };
+  }
   const [count, page] = await Promise.all([
     known ??
       db
@@ -193,14 +213,11 @@ export async function listUsers(db: Queryable, session: SessionContext, body: Us
         .then(({ rows }) => rows[0]?.n ?? 0),
     db.query<{ id: string }>(`SELECT u.id FROM directory.users u WHERE ${where} ORDER BY ${order} OFFSET $5 LIMIT $6`, [
       ...params,
-      body.offset ?? 0,
-      body.limit ?? 20,
+      offset,
+      limit,
     ]),
   ]);
-  if (countKey && known === undefined) {
-    if (USER_COUNTS.size >= USER_COUNT_ENTRIES) USER_COUNTS.delete(USER_COUNTS.keys().next().value as string);
-    USER_COUNTS.set(countKey, count);
-  }
+  if (countKey && known === undefined) remember(USER_COUNTS, countKey, count, USER_COUNT_ENTRIES);
   const rows = await userRows(
     db,
     reach,
@@ -212,6 +229,16 @@ export async function listUsers(db: Queryable, session: SessionContext, body: Us
 /** Users list totals by scope version, administrator and filters; the oldest entry goes first when full. */
 const USER_COUNTS = new Map<string, number>();
 const USER_COUNT_ENTRIES = 1_000;
+/** From this offset on (page 11 at 20 a page), a list's order is read whole and kept (see listUsers). */
+const DEEP_OFFSET = 200;
+/** Whole orders of deep-paged lists (10,000 ids ≈ 0.5 MB): a few lists, the oldest goes first. */
+const USER_ORDERS = new Map<string, readonly string[]>();
+const USER_ORDER_ENTRIES = 16;
+
+function remember<T>(cache: Map<string, T>, key: string, value: T, entries: number): void {
+  if (cache.size >= entries) cache.delete(cache.keys().next().value as string);
+  cache.set(key, value);
+}
 
 export async function getUser(db: Queryable, session: SessionContext, id: string): Promise<UserAdminView> {
   const reach = await reachOf(db, session);
