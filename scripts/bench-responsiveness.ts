@@ -12,7 +12,8 @@
  * Printed: p50/p95/p99/max of the list calls, each against the reference (ratio), and the goal
  * (campaign p99 < 300 ms on both engines).
  * Knobs: BENCH_CLIENTS=100, BENCH_CAMPAIGN_PAGES=2000, BENCH_THINK_MS=1000 (mean pause, uniform ±50 %),
- * BENCH_REF_SECONDS=20, BENCH_ENGINES=pglite,postgres, BENCH_PG_URL (`none` to skip PostgreSQL).
+ * BENCH_REF_SECONDS=20, BENCH_ENGINES=pglite,postgres, BENCH_PG_URL (`none` to skip PostgreSQL),
+ * BENCH_SERVER_NODE_ARGS (extra node flags for the server, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`).
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -45,7 +46,8 @@ const load = (): string =>
 async function startServer(env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; base: string }> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, [...SERVER_NODE_ARGS, SERVER_BUNDLE], {
+  const extra = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...SERVER_NODE_ARGS, ...extra, SERVER_BUNDLE], {
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', SEED: 'none' },
     stdio: ['ignore', 'ignore', 'pipe'],
   });

@@ -101,10 +101,17 @@ const CAMPAIGN_JOBS = ['campaign.split', 'campaign.dispatch'];
  * retry), each with its place among all waiting campaign jobs (1 = next) and their number. Empty
  * when no queue was ever started in this database (apps without jobs).
  */
+const QUEUE_TABLE_SEEN = new WeakSet<object>();
+
 export async function waitingPositions(q: Queryable, ids: readonly string[]): Promise<Map<string, CampaignWaiting>> {
   if (ids.length === 0) return new Map();
-  const { rows: exists } = await q.query<{ ok: boolean }>(`SELECT to_regclass('pgboss.job') IS NOT NULL AS ok`);
-  if (!exists[0]?.ok) return new Map();
+  // The queue's table exists once the job queue has started, and then stays: asked until seen, per
+  // database (its file store is the same object in and out of a transaction).
+  if (!QUEUE_TABLE_SEEN.has(q.files)) {
+    const { rows: exists } = await q.query<{ ok: boolean }>(`SELECT to_regclass('pgboss.job') IS NOT NULL AS ok`);
+    if (!exists[0]?.ok) return new Map();
+    QUEUE_TABLE_SEEN.add(q.files);
+  }
   const { rows } = await q.query<{ id: string; position: number; total: number }>(
     `SELECT w.id, w.position, w.total FROM (
        SELECT j.data->>'campaignId' AS id,
