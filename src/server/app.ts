@@ -8,6 +8,7 @@ import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { ERROR_KEYS } from '../contract/keys.ts';
+import { ROUTES, type RouteId } from '../contract/routes.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/db.ts';
 import { errorHandler } from './http/errors.ts';
@@ -112,6 +113,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook('onResponse', async (req) => {
     const before = req.session?.scopeVersion;
     if (req.method === 'GET' || !before) return;
+    // A list or search sent as POST changes nothing (its route says so).
+    const routeId = (req.routeOptions.config as { routeId?: RouteId } | undefined)?.routeId;
+    if (routeId && ROUTES[routeId].reads) return;
     const { rows } = await db.query<{ v: string }>(`SELECT v::text AS v FROM directory.scope_version WHERE id = 1`);
     if (rows[0] && rows[0].v !== before) await push.accessChanged();
   });

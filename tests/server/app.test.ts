@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_KEYS } from '../../src/contract/keys.ts';
-import { ROUTE_IDS } from '../../src/contract/routes.ts';
+import { ROUTES, ROUTE_IDS } from '../../src/contract/routes.ts';
 import { type TestDb, createSeededDb, testApp } from './support/server.ts';
 
 let t: TestDb;
@@ -44,6 +44,14 @@ describe('plumbing', () => {
   it('serves the front configuration', async () => {
     const res = await app.inject({ method: 'GET', url: '/front_conf.json' });
     expect(res.json()).toEqual({ analyticsToken: null, version: expect.any(String) });
+  });
+
+  it('flags as read-only (no after-write scope check) only searches sent as POST', () => {
+    const reads = ROUTE_IDS.filter((id) => ROUTES[id].reads);
+    expect(reads.filter((id) => ROUTES[id].method !== 'POST')).toEqual([]);
+    // Lists, trees, stats and searches; never a create, import, sign or upload.
+    expect(reads.filter((id) => /create|import$|sign$|upload|retry|cancel|refuse|login|logout/i.test(id))).toEqual([]);
+    expect(reads).toEqual(expect.arrayContaining(['employees.list', 'campaigns.list', 'users.list', 'documents.list']));
   });
 
   it('publishes an OpenAPI document with every contract route and the login schemas', async () => {
