@@ -5,7 +5,7 @@
  *   organisation changes (by hand or by applying a template of another organisation); applying a
  *   template names the draft when it has no name yet, takes its organisation, first document type and steps;
  * - document: the one PDF, checked by the page as the server would (empty → checking → chosen | refused);
- *   a new drop cancels a check still running; nothing changes while the signbook is being sent;
+ *   a new drop or a removal cancels a check still running; nothing changes while the signbook is being sent;
  * - submission: « Envoyer aux signataires » sends only a ready draft (name, an accepted document, no
  *   empty step, every signatory with an e-mail, each social signer after one of its authorised users),
  *   else it marks the draft tried so the page shows what is missing. `sending` invokes
@@ -133,7 +133,7 @@ export const signbookCreationMachine = setup({
       fileError: ({ event }) => (event.type === 'xstate.done.actor.checkDocument' ? event.output : null),
     }),
     forgetPending: assign({ pending: null }),
-    removeDocument: assign({ document: null }),
+    removeDocument: assign({ document: null, pending: null, fileError: null }),
     markTried: assign({ tried: true }),
     clearFailure: assign({ failure: null }),
     storeCreated: assign({
@@ -209,6 +209,8 @@ export const signbookCreationMachine = setup({
       initial: 'empty',
       on: {
         'signbook.document.choose': { guard: 'isNotSending', target: '.checking', actions: 'storePending' },
+        // The remove button, or a drop without a file: no document and no refusal any more.
+        'signbook.document.remove': { guard: 'isNotSending', target: '.empty', actions: 'removeDocument' },
       },
       states: {
         empty: {},
@@ -225,9 +227,7 @@ export const signbookCreationMachine = setup({
             onError: { target: 'empty', actions: 'forgetPending' },
           },
         },
-        chosen: {
-          on: { 'signbook.document.remove': { guard: 'isNotSending', target: 'empty', actions: 'removeDocument' } },
-        },
+        chosen: {},
         refused: {},
       },
     },
