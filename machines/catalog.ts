@@ -36,6 +36,12 @@ import {
   signbookCreationFixtures,
 } from './signbook-creation/signbookCreation.fixtures.ts';
 import { signbookCreationMachine } from './signbook-creation/signbookCreation.machine.ts';
+import {
+  PATHS_INPUT as signbookTemplateInput,
+  serializeSignbookTemplate,
+  signbookTemplateFixtures,
+} from './signbook-template/signbookTemplate.fixtures.ts';
+import { signbookTemplateMachine } from './signbook-template/signbookTemplate.machine.ts';
 import { signerFixtures, signerInput } from './signer/signer.fixtures.ts';
 import { signerMachine } from './signer/signer.machine.ts';
 import type { EventObject } from 'xstate';
@@ -78,6 +84,13 @@ export const MACHINES: readonly CatalogEntry[] = [
     fixtures: signbookCreationFixtures,
     input: signbookCreationInput,
     serializeState: serializeSignbookCreation,
+  },
+  {
+    name: 'signbook-template',
+    machine: signbookTemplateMachine,
+    fixtures: signbookTemplateFixtures,
+    input: signbookTemplateInput,
+    serializeState: serializeSignbookTemplate,
   },
   { name: 'signer', machine: signerMachine, fixtures: signerFixtures, input: signerInput },
   {
