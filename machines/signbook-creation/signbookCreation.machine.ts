@@ -93,7 +93,7 @@ export const signbookCreationMachine = setup({
       orgId: ({ context, event }) => (event.type === 'signbook.org.change' ? event.orgId : context.orgId),
     }),
     /** As the page did: the template chosen (or none); a template fills the draft, a free choice keeps it. */
-    applyTemplate: assign(({ context, event }) => {
+    storeTemplate: assign(({ context, event }) => {
       const chosen = chosenTemplate(context, event);
       if (!chosen) return { template: null };
       return {
@@ -127,14 +127,14 @@ export const signbookCreationMachine = setup({
       document: null,
       fileError: null,
     }),
-    acceptDocument: assign(({ context }) => ({ document: context.pending, pending: null, fileError: null })),
-    refuseDocument: assign({
+    storeDocument: assign(({ context }) => ({ document: context.pending, pending: null, fileError: null })),
+    storeRefusal: assign({
       pending: null,
       fileError: ({ event }) => (event.type === 'xstate.done.actor.checkDocument' ? event.output : null),
     }),
-    forgetPending: assign({ pending: null }),
-    removeDocument: assign({ document: null, pending: null, fileError: null }),
-    markTried: assign({ tried: true }),
+    clearPending: assign({ pending: null }),
+    clearDocument: assign({ document: null, pending: null, fileError: null }),
+    setTried: assign({ tried: true }),
     clearFailure: assign({ failure: null }),
     storeCreated: assign({
       created: ({ event }) => (event.type === 'api.signbook.succeeded' ? event.created : null),
@@ -186,8 +186,8 @@ export const signbookCreationMachine = setup({
           { actions: 'storeOrg' },
         ],
         'signbook.template.choose': [
-          { guard: 'isTemplateOfOtherOrg', target: '.loading', actions: 'applyTemplate' },
-          { actions: 'applyTemplate' },
+          { guard: 'isTemplateOfOtherOrg', target: '.loading', actions: 'storeTemplate' },
+          { actions: 'storeTemplate' },
         ],
       },
       states: {
@@ -210,7 +210,7 @@ export const signbookCreationMachine = setup({
       on: {
         'signbook.document.choose': { guard: 'isNotSending', target: '.checking', actions: 'storePending' },
         // The remove button, or a drop without a file: no document and no refusal any more.
-        'signbook.document.remove': { guard: 'isNotSending', target: '.empty', actions: 'removeDocument' },
+        'signbook.document.remove': { guard: 'isNotSending', target: '.empty', actions: 'clearDocument' },
       },
       states: {
         empty: {},
@@ -220,11 +220,11 @@ export const signbookCreationMachine = setup({
             src: 'checkDocument',
             input: ({ context }) => ({ id: context.pending?.id ?? '' }),
             onDone: [
-              { guard: 'isRefused', target: 'refused', actions: 'refuseDocument' },
-              { target: 'chosen', actions: 'acceptDocument' },
+              { guard: 'isRefused', target: 'refused', actions: 'storeRefusal' },
+              { target: 'chosen', actions: 'storeDocument' },
             ],
             // A check that broke accepts nothing and says nothing, as before.
-            onError: { target: 'empty', actions: 'forgetPending' },
+            onError: { target: 'empty', actions: 'clearPending' },
           },
         },
         chosen: {},
@@ -236,10 +236,7 @@ export const signbookCreationMachine = setup({
       states: {
         idle: {
           on: {
-            'signbook.submit': [
-              { guard: 'isReady', target: 'sending', actions: 'markTried' },
-              { actions: 'markTried' },
-            ],
+            'signbook.submit': [{ guard: 'isReady', target: 'sending', actions: 'setTried' }, { actions: 'setTried' }],
           },
         },
         sending: {

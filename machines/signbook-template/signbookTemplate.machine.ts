@@ -74,7 +74,7 @@ export const signbookTemplateMachine = setup({
     storeOrg: assign({
       orgId: ({ context, event }) => (event.type === 'template.org.change' ? event.orgId : context.orgId),
     }),
-    toggleDocType: assign({
+    storeDocTypeToggle: assign({
       docTypes: ({ context, event }) => {
         if (event.type !== 'template.docType.toggle') return context.docTypes;
         const others = context.docTypes.filter((c) => c !== event.code);
@@ -88,7 +88,7 @@ export const signbookTemplateMachine = setup({
       types: ({ event }) => (event.type === 'xstate.done.actor.loadDocTypes' ? event.output : []),
     }),
     clearTypes: assign({ types: [] }),
-    markTried: assign({ tried: true }),
+    setTried: assign({ tried: true }),
     notifySaved: emit({ type: 'template.alert', key: 'signbooks.templates.saved' } as const),
     /** Only a new template: the page moves to its address. */
     emitCreated: enqueueActions(({ context, event, enqueue }) => {
@@ -105,7 +105,7 @@ export const signbookTemplateMachine = setup({
   // A new template's form shows while its (empty) read settles: what is typed then is kept.
   on: {
     'template.name.change': { actions: 'storeName' },
-    'template.docType.toggle': { actions: 'toggleDocType' },
+    'template.docType.toggle': { actions: 'storeDocTypeToggle' },
     'template.steps.change': { actions: 'storeSteps' },
   },
   states: {
@@ -128,8 +128,8 @@ export const signbookTemplateMachine = setup({
             idle: {
               on: {
                 'template.save': [
-                  { guard: 'isReady', target: 'saving', actions: ['markTried', 'clearError'] },
-                  { actions: 'markTried' },
+                  { guard: 'isReady', target: 'saving', actions: ['setTried', 'clearError'] },
+                  { actions: 'setTried' },
                 ],
                 'template.delete.ask': { guard: 'isStored', target: 'confirming' },
               },
