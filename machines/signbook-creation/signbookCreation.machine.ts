@@ -6,7 +6,7 @@
  *   template names the draft when it has no name yet, takes its organisation, first document type and steps;
  * - document: the one PDF, checked by the page as the server would (empty → checking → chosen | refused);
  *   a new drop or a removal cancels a check still running; nothing changes while the signbook is being sent;
- * - submission: « Envoyer aux signataires » sends only a ready draft (name, an accepted document, no
+ * - submission: « Créer et envoyer en signature » sends only a ready draft (name, an accepted document, no
  *   empty step, every signatory with an e-mail, each social signer after one of its authorised users),
  *   else it marks the draft tried so the page shows what is missing. `sending` invokes
  *   `submitSignbook` (the shared upload machine carrying the multipart `signbooks.upload`), which

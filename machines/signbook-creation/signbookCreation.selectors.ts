@@ -24,7 +24,7 @@ export const selectSignbookCreation = (snapshot: SignbookCreationSnapshot) => {
     checking: snapshot.matches({ document: 'checking' }),
     steps: c.steps,
     toSafe: c.toSafe,
-    /** Shown once « Envoyer » was pressed. */
+    /** Shown once « Créer et envoyer en signature » was pressed. */
     problems: c.tried ? problems : [],
     nameMissing: c.tried && !c.name.trim(),
     documentMissing: c.tried && !c.document,

@@ -33,7 +33,7 @@ export interface SignbookCreationContext {
   readonly fileError: string | null;
   readonly steps: readonly DraftStep[];
   readonly toSafe: boolean;
-  /** « Envoyer » was pressed once: the problems and the required fields show from then on. */
+  /** « Créer et envoyer en signature » was pressed once: the problems and the required fields show from then on. */
   readonly tried: boolean;
   /** The server's key of the last failed sending (or the seed's creation alert when it gave none). */
   readonly failure: string | null;
