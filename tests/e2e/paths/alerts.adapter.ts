@@ -408,12 +408,15 @@ const outcomeToast = (page: Page, name: string) =>
 /**
  * A manual (standing) toast: the trial company's campaign, validated on its page with its trial's
  * documents spent (trial.ts), ends in error; its outcome replaces « Validation de la campagne en cours… ».
+ * The page hears the outcome only if the run's end is pushed after the validation's answer arrived (the
+ * web waits for the push from the moment it shows « en cours »): a campaign of a few documents can end
+ * first, so this one has as many as a campaign takes (20 files to each recipient), as a payroll would.
  */
 const campaignEndsInError = async (page: Page, memo: Map<string, unknown>): Promise<void> => {
   const recipients = await spendTrialAllowance(page);
   const name = `Alerte essai ${Date.now()}-${Math.random().toString(36).slice(2, 6)}`;
   memo.set('campaign', name);
-  const id = await createManualCampaign(page, { name, review: true, recipients: recipients.slice(0, 1), files: 1 });
+  const id = await createManualCampaign(page, { name, review: true, recipients, files: 20 });
   await page.goto(`/campaigns/${id}`);
   await page
     .getByRole('group', { name: fr('campaigns.actions.label') })
