@@ -18,6 +18,8 @@ export const campaignFixtures = {
   'campaign.document.send': [
     { type: 'campaign.document.send', failed: 0, retryable: 0 },
     { type: 'campaign.document.send', failed: 1, retryable: 1 },
+    // Failures left that only a deletion ends (a document retried past the subscription's limit).
+    { type: 'campaign.document.send', failed: 1, retryable: 0 },
   ],
   'job.split.completed': [
     { type: 'job.split.completed', review: true },

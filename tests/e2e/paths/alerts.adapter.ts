@@ -12,7 +12,9 @@
  *   organisation switch (`alerts.counts.updated`), and the `badges.updated` the server pushes on
  *   those same moments (`push.badges.updated`); the persona is the one whose organisations have the
  *   counts the path needs (both reminders: admin at Groupe Horizon; the to-validate one only:
- *   sansmail, without DocCreateDispatch; none: essai; both, then none: multi in the legacy domain).
+ *   sansmail, without DocCreateDispatch; none: essai; both, then none: multi in the legacy domain);
+ * - a manual (standing) toast is a campaign's outcome « La campagne « … » est en erreur. »: a campaign
+ *   of the free-trial company (essai), its trial's documents spent (trial.ts), validated on its page.
  */
 import { expect, type Page } from '@playwright/test';
 import type { AnyMachineSnapshot, EventObject } from 'xstate';
@@ -27,6 +29,7 @@ import type { AlertContext } from '../../../machines/alerts/alert.machine.ts';
 import { fr, persona, sessionHeaders } from '../support.ts';
 import type { Action, MachineAdapter } from './adapter.ts';
 import { accountMenu, afterPath, chooseDomainButton, logInThroughForm, shellShown, skipWelcome } from './screens.ts';
+import { createManualCampaign, spendTrialAllowance } from './trial.ts';
 
 // ---------------------------------------------------------------- what the real screens raise
 
@@ -396,6 +399,38 @@ export const alertsAdapter: MachineAdapter = {
 
 const alertOf = (snapshot: AnyMachineSnapshot) => (snapshot.context as AlertContext).alert;
 
+/** « La campagne « … » est en erreur. »: the outcome that stands until closed (web/app/outcomes.ts). */
+const outcomeToast = (page: Page, name: string) =>
+  alertsRegion(page)
+    .getByRole('alert')
+    .filter({ hasText: fr(ALERT_KEYS.campaigns.outcome.error).replace('{{name}}', name) });
+
+/**
+ * A manual (standing) toast: the trial company's campaign, validated on its page with its trial's
+ * documents spent (trial.ts), ends in error; its outcome replaces « Validation de la campagne en cours… ».
+ * The page hears the outcome only if the run's end is pushed after the validation's answer arrived (the
+ * web waits for the push from the moment it shows « en cours »): a campaign of a few documents can end
+ * first, so this one has as many as a campaign takes (20 files to each recipient), as a payroll would.
+ */
+const campaignEndsInError = async (page: Page, memo: Map<string, unknown>): Promise<void> => {
+  const recipients = await spendTrialAllowance(page);
+  const name = `Alerte essai ${Date.now()}-${Math.random().toString(36).slice(2, 6)}`;
+  memo.set('campaign', name);
+  const id = await createManualCampaign(page, { name, review: true, recipients, files: 20 });
+  await page.goto(`/campaigns/${id}`);
+  await page
+    .getByRole('group', { name: fr('campaigns.actions.label') })
+    .getByRole('button', { name: fr('campaigns.actions.validate'), exact: true })
+    .click();
+  const dialog = page.getByRole('alertdialog', { name: fr('campaigns.confirm.validate.title') });
+  await dialog.getByRole('button', { name: fr('campaigns.confirm.validate.confirm'), exact: true }).click();
+  await expect(outcomeToast(page, name)).toBeVisible();
+};
+
+/** The toast of the path's one alert: the campaign's outcome for the manual one, else by its real key. */
+const toastOf = (page: Page, alert: Alert, memo: Map<string, unknown>) =>
+  alert.mode === 'manual' ? outcomeToast(page, memo.get('campaign') as string) : toast(page, realKey(alert.message));
+
 export const alertAdapter: MachineAdapter = {
   machine: 'alert',
   start: async (page, _events, memo) => {
@@ -406,17 +441,19 @@ export const alertAdapter: MachineAdapter = {
   },
   how: {
     'alert.show':
-      'a real call’s outcome: the profile saved (success, 5 s), or the employees’ CSV export with the browser offline (automatic error, 16 s)',
+      'a real call’s outcome: the profile saved (success, 5 s), the employees’ CSV export with the browser offline (automatic error, 16 s), or a campaign of the free-trial company (essai, its trial’s documents spent) validated on its page and ending in error (manual: « La campagne « … » est en erreur. » stands until closed)',
     'alert.close': 'the toast’s « Fermer l’alerte »',
     'alert.lifetime.ended':
       'its lifetime run on Playwright’s clock (5 s or 16 s), the toast seen still there 100 ms before',
   },
   events: {
     'alert.show': async ({ page, event, memo }) => {
-      await raise(page, memo, (event as EventObject & { alert: Alert }).alert.message);
+      const { alert } = event as EventObject & { alert: Alert };
+      if (alert.mode === 'manual') await campaignEndsInError(page, memo);
+      else await raise(page, memo, alert.message);
     },
-    'alert.close': async ({ page, before }) => {
-      await toast(page, realKey(alertOf(before)!.message))
+    'alert.close': async ({ page, before, memo }) => {
+      await toastOf(page, alertOf(before)!, memo)
         .getByRole('button', { name: fr('shell.alerts.close') })
         .click();
     },
@@ -427,18 +464,14 @@ export const alertAdapter: MachineAdapter = {
   },
   states: {
     'alert.arriving': null,
-    'alert.showing': async (page, snapshot) => {
-      await expect(toast(page, realKey(alertOf(snapshot)!.message))).toHaveCount(1);
+    'alert.showing': async (page, snapshot, memo) => {
+      await expect(toastOf(page, alertOf(snapshot)!, memo)).toHaveCount(1);
     },
-    'alert.expired': async (page, snapshot) => {
-      await expect(toast(page, realKey(alertOf(snapshot)!.message))).toHaveCount(0);
+    'alert.expired': async (page, snapshot, memo) => {
+      await expect(toastOf(page, alertOf(snapshot)!, memo)).toHaveCount(0);
     },
-    'alert.closed': async (page, snapshot) => {
-      await expect(toast(page, realKey(alertOf(snapshot)!.message))).toHaveCount(0);
+    'alert.closed': async (page, snapshot, memo) => {
+      await expect(toastOf(page, alertOf(snapshot)!, memo)).toHaveCount(0);
     },
-  },
-  notDriven: {
-    'alert.arriving —alert.show[2]→ alert.showing.standing':
-      'the screens raise a manual (standing) toast only when an organisation switch fails (refused only while a campaign splits) or when a campaign followed on its page ends in error: not caused here',
   },
 };

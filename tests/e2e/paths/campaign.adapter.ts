@@ -4,7 +4,9 @@
  * at once, then the walk. Operator intents are clicked on the page (its actions group offers exactly
  * what the lifecycle actor accepts); the jobs' facts are the real server's split and dispatch
  * workers, heard live on the page. No screen renames a campaign: `campaign.update` is the real API's
- * rename, and the page shows the new name live.
+ * rename, and the page shows the new name live. A run that leaves documents failed is the free-trial
+ * company's (`essai`) past its document limit (trial.ts): a manual campaign to three of its employees,
+ * each document refused « Limite de documents atteinte » — deletable, and retried in vain one at a time.
  */
 import { expect, type Page } from '@playwright/test';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
@@ -14,6 +16,7 @@ import { routeUrl } from '../../../src/contract/routes.ts';
 import { fr, sessionHeaders } from '../support.ts';
 import type { MachineAdapter } from './adapter.ts';
 import { logInThroughForm, skipWelcome } from './screens.ts';
+import { createManualCampaign, spendTrialAllowance } from './trial.ts';
 
 const actionsOf = (page: Page) => page.getByRole('group', { name: fr('campaigns.actions.label') });
 const action = (page: Page, id: string) =>
@@ -48,15 +51,37 @@ const confirm = async (page: Page, id: string) => {
 };
 
 const splitOf = (events: readonly EventObject[]) => events.find((e) => e.type.startsWith('job.split.'));
+/** The path's dispatch leaves documents failed: the trial company's campaign past its limit. */
+const failingRun = (events: readonly EventObject[]) =>
+  events.some((e) => e.type === 'job.dispatch.completed' && (e as EventObject & { failed: number }).failed > 0);
+
+const docsTable = (page: Page) => page.getByRole('table', { name: fr('campaigns.docs.label') });
+/** The table's documents refused past the trial's limit. */
+const failedRows = (page: Page) =>
+  docsTable(page)
+    .getByRole('row')
+    .filter({ has: page.locator('[data-status="CANT_CREATE_DOC_ERROR"]') });
+const RETRY_DOC = routeUrl('campaigns.retryDispatchedDoc', { id: 'x' }).replace(/x$/, '');
 
 export const campaignAdapter: MachineAdapter = {
   machine: 'campaign',
   start: async (page, events, memo) => {
     await skipWelcome(page);
-    await logInThroughForm(page, 'admin');
-    const headers = await sessionHeaders(page);
     const split = splitOf(events);
     const review = split?.type === 'job.split.completed' ? Boolean((split as { review?: boolean }).review) : true;
+    if (failingRun(events)) {
+      await logInThroughForm(page, 'essai');
+      const recipients = await spendTrialAllowance(page);
+      const name = `Parcours essai ${Date.now()}-${Math.random().toString(36).slice(2, 6)}`;
+      memo.set('name', name);
+      const id = await createManualCampaign(page, { name, review, recipients: recipients.slice(0, 3), files: 1 });
+      memo.set('id', id);
+      await page.goto(`/campaigns/${id}`);
+      await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+      return;
+    }
+    await logInThroughForm(page, 'admin');
+    const headers = await sessionHeaders(page);
     let pdf: Buffer;
     if (split?.type === 'job.split.failed') pdf = await strangerPdf();
     else {
@@ -92,15 +117,20 @@ export const campaignAdapter: MachineAdapter = {
   },
   how: {
     'job.split.completed':
-      'the real split job (worker) reads the demo’s sample payroll; « review » chosen at creation (API)',
+      'the real split job (worker) reads the demo’s sample payroll, or gives each file of a manual campaign (essai’s) to each recipient; « review » chosen at creation (API)',
     'job.split.failed': 'the real split job reads a PDF naming nobody, and fails',
     'job.dispatch.progressed': 'the real dispatch job (worker) starts',
-    'job.dispatch.completed': 'the real dispatch job deposits every document (the embedded safe)',
+    'job.dispatch.completed':
+      'the real dispatch job deposits every document (the embedded safe), or refuses each one « Limite de documents atteinte » for the free-trial company (essai) once its trial’s documents are spent',
     'campaign.validate': '« Valider » and its confirmation',
     'campaign.refuse': '« Refuser la campagne » and its confirmation',
     'campaign.cancel': '« Annuler » and its confirmation',
     'campaign.update': 'renamed through the real API (no screen renames a campaign): the page shows the name live',
     'campaign.document.refuse': 'a document checked, « Refuser des documents », a reason, confirm',
+    'campaign.deleteDocuments':
+      'documents in error checked (one, or all that are left), « Supprimer les documents cochés » and its confirmation',
+    'campaign.document.send':
+      'a document in error’s « Réessayer » in the documents table (refused again: the trial’s limit is still reached)',
   },
   events: {
     'job.split.completed': async () => {},
@@ -129,6 +159,40 @@ export const campaignAdapter: MachineAdapter = {
       await dialog.getByRole('button', { name: fr('campaigns.refuseDocuments.confirm'), exact: true }).click();
       await expect(docs.getByRole('row').filter({ hasText: 'Mauvais salarié' })).toHaveCount(1);
     },
+    'campaign.deleteDocuments': async ({ page, event }) => {
+      const failed = failedRows(page);
+      await expect(failed.first()).toBeVisible();
+      const count = await failed.count();
+      const all = (event as EventObject & { remainingFailed: number }).remainingFailed === 0;
+      // Some left in error: one of several checked.
+      if (!all) expect(count, 'documents in error to keep one').toBeGreaterThan(1);
+      const chosen = all ? count : 1;
+      for (let i = 0; i < chosen; i += 1) await failed.nth(i).getByRole('checkbox').check();
+      await confirm(page, 'deleteDocuments');
+      await expect(failed).toHaveCount(count - chosen);
+    },
+    'campaign.document.send': async ({ page }) => {
+      const failed = failedRows(page);
+      const count = await failed.count();
+      const retried = page.waitForResponse(
+        (r) => r.request().method() === 'POST' && new URL(r.url()).pathname.startsWith(RETRY_DOC),
+      );
+      await failed
+        .first()
+        .getByRole('button', { name: fr('campaigns.docs.retry'), exact: true })
+        .click();
+      const answer = await retried;
+      expect(answer.ok(), await answer.text()).toBe(true);
+      // The deposit tried again, and refused again: the trial's limit is still reached.
+      expect(((await answer.json()) as { status: string }).status).toBe('CANT_CREATE_DOC_ERROR');
+      await expect(failed).toHaveCount(count);
+    },
+  },
+  offered: (_snapshot, event) => {
+    // The demo's failures are the trial's limit (deletable); none a retry may fix (the safe refusing).
+    if (event.type === 'job.dispatch.completed' || event.type === 'campaign.document.send')
+      return (event as EventObject & { retryable: number }).retryable === 0;
+    return true;
   },
   states: {
     'campaign.splitting': null,
@@ -162,18 +226,11 @@ export const campaignAdapter: MachineAdapter = {
       'the real dispatch of a few documents ends within a second: a waiting one cannot be sent ahead of it reliably',
     'campaign.dispatching.running —job.dispatch.progressed[0]→ (self)':
       'the real dispatch job reports its start once; a second report is a run resumed after a server restart',
-    'campaign.dispatching —job.dispatch.completed[0]→ campaign.inError':
-      'the demo server’s embedded safe never refuses a deposit and its subscriptions are not at their limit: no document fails (the API suite provokes both)',
     'campaign.dispatching —job.dispatch.failed[0]→ campaign.inError':
       'a run fails when the database fails under it: not provoked on the shared demo server (the API suite does)',
-    ...Object.fromEntries(
-      [
-        'campaign.inError —campaign.retry[0]→ campaign.dispatching',
-        'campaign.inError —campaign.deleteDocuments[0]→ campaign.dispatched',
-        'campaign.inError —campaign.deleteDocuments[1]→ campaign.inError',
-        'campaign.inError —campaign.document.send[0]→ (self)',
-        'campaign.inError —campaign.document.send[1]→ campaign.dispatched',
-      ].map((key) => [key, 'needs documents a run left failed, which the demo server does not produce (above)']),
-    ),
+    'campaign.inError —campaign.retry[0]→ campaign.dispatching':
+      'needs documents a new attempt may fix (the safe refusing a deposit, or a run dying): the demo server’s embedded safe never refuses and its database does not fail; documents refused past the trial’s limit are deletable, not retried with the campaign (the API suite provokes both)',
+    'campaign.inError —campaign.document.send[1]→ campaign.dispatched':
+      'the last document in error deposited needs the trial’s limit raised: no screen or API of the product raises a subscription’s limit (the seed sets it) and a company’s count of deposits never goes down (the API suite retries over-limit documents of a subscriber)',
   },
 };
