@@ -153,6 +153,30 @@ describe('app services', () => {
     expect(messages()).toEqual([]);
   });
 
+  it('gives the outcome at once when the run ended before the action’s answer came (its push came first)', () => {
+    const services = make();
+    const messages = () => selectAlerts(services.actors.alerts.getSnapshot()).map((a) => a.message);
+    const pushed = (id: string, status: Campaign['status']) =>
+      services.bus.emit({ type: 'push.campaign.updated', payload: { id, name: 'Paie', status } as Campaign });
+    const inProgress = (id: string, message: string) =>
+      services.actors.alerts.send({ type: 'alert.push', alert: { message, type: 'info', topic: `campaign:${id}` } });
+    // c1 ended in error earlier; the retry is sent, its run is pushed, then its answer shows « en cours ».
+    pushed('c1', 'IN_ERROR');
+    services.campaignActionSent('c1');
+    pushed('c1', 'DISPATCHING');
+    pushed('c1', 'DISPATCHED');
+    inProgress('c1', ALERT_KEYS.campaigns.retryInProgress);
+    expect(messages()).toEqual([ALERT_KEYS.campaigns.outcome.dispatched]);
+    // c2: the error pushed before the action was sent is not its outcome — the message waits.
+    services.actors.alerts.send({ type: 'alert.clear' });
+    pushed('c2', 'IN_ERROR');
+    services.campaignActionSent('c2');
+    inProgress('c2', ALERT_KEYS.campaigns.retryInProgress);
+    expect(messages()).toEqual([ALERT_KEYS.campaigns.retryInProgress]);
+    pushed('c2', 'DISPATCHED');
+    expect(messages()).toEqual([ALERT_KEYS.campaigns.outcome.dispatched]);
+  });
+
   it('resumes the stored session after a reload', async () => {
     const storage = memoryStorage();
     const first = make(storage);

@@ -11,7 +11,7 @@ import { authMachine } from '../../../machines/auth/auth.machine.ts';
 import { createAuthActors } from '../../../machines/auth/auth.actors.ts';
 import { selectAuth, selectAuthStatus, type AuthSnapshot } from '../../../machines/auth/auth.selectors.ts';
 import { notificationsMachine } from '../../../machines/notifications/notifications.machine.ts';
-import type { BadgeCounts } from '../../contract/entities.ts';
+import type { BadgeCounts, Campaign } from '../../contract/entities.ts';
 import { ALERT_KEYS } from '../../contract/keys.ts';
 import { createApiClient, type ApiClient, type ApiClientOptions } from '../api/index.ts';
 import { createBus, missedPushes, type Bus } from '../bus/index.ts';
@@ -71,6 +71,11 @@ export interface Services {
   readonly badges$: BehaviorSubject<BadgeCounts | null>;
   /** Abort handlers of running notifications, by notification id. */
   readonly cancelHandlers: Map<string, () => void>;
+  /**
+   * Called just before a campaign action's call: a run ending before the answer arrives still
+   * replaces the action's « … en cours » message with its outcome.
+   */
+  campaignActionSent(campaignId: string): void;
   stop(): void;
 }
 
@@ -116,6 +121,19 @@ export const createServices = (options: ServicesOptions = {}): Services => {
   let lastDismissed = alerts.getSnapshot().context.dismissed;
   // Campaigns with an « … en cours » message out: their outcome replaces it when their push says so.
   const awaitingOutcome = new Set<string>();
+  // The message is shown once the action's answer arrives, but a short run can end — and be pushed —
+  // before that: each campaign's last push is numbered, and so is the moment an action on it was sent
+  // (`campaignActionSent`), so a final push that came in between is the outcome at once.
+  let pushCount = 0;
+  const lastPush = new Map<string, { readonly n: number; readonly campaign: Campaign }>();
+  const actionSentAt = new Map<string, number>();
+  const outcomeSince = (campaignId: string) => {
+    const sent = actionSentAt.get(campaignId);
+    actionSentAt.delete(campaignId);
+    const last = lastPush.get(campaignId);
+    lastPush.delete(campaignId);
+    return sent !== undefined && last && last.n > sent ? campaignOutcome(last.campaign) : null;
+  };
   const alertsSub = alerts.subscribe((snapshot) => {
     const { dismissed } = snapshot.context;
     if (dismissed !== lastDismissed) {
@@ -125,10 +143,16 @@ export const createServices = (options: ServicesOptions = {}): Services => {
     }
     for (const alert of snapshot.context.alerts) {
       const campaignId = campaignOfTopic(alert.topic);
-      if (campaignId && IN_PROGRESS.includes(alert.message)) awaitingOutcome.add(campaignId);
+      if (!campaignId || !IN_PROGRESS.includes(alert.message) || awaitingOutcome.has(campaignId)) continue;
+      const early = outcomeSince(campaignId);
+      // Same topic: the outcome replaces the message it follows.
+      if (early) alerts.send({ type: 'alert.push', alert: early });
+      else awaitingOutcome.add(campaignId);
     }
   });
   const outcomeSub = bus.ofType('push.campaign.updated').subscribe(({ payload }) => {
+    pushCount += 1;
+    if (actionSentAt.has(payload.id)) lastPush.set(payload.id, { n: pushCount, campaign: payload });
     if (!awaitingOutcome.has(payload.id)) return;
     const outcome = campaignOutcome(payload);
     if (!outcome) return;
@@ -239,6 +263,9 @@ export const createServices = (options: ServicesOptions = {}): Services => {
     actors: { auth, alerts, notifications },
     badges$,
     cancelHandlers,
+    campaignActionSent(campaignId: string) {
+      actionSentAt.set(campaignId, pushCount);
+    },
     stop() {
       stopped = true;
       authSub.unsubscribe();

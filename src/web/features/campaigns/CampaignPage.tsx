@@ -43,7 +43,8 @@ export const CampaignPage = () => {
 
 const CampaignScreen = ({ campaignId, params }: { campaignId: string; params: ListScope }) => {
   const { t, i18n } = useTranslation();
-  const { api } = useServices();
+  const services = useServices();
+  const { api } = services;
   const alerts = useAlerts();
   const navigate = useNavigate();
   const { campaign, missing, reread } = useCampaignLive(campaignId);
@@ -121,6 +122,7 @@ const CampaignScreen = ({ campaignId, params }: { campaignId: string; params: Li
     if (!campaign) return;
     setBusy(action);
     setAsking(null);
+    services.campaignActionSent(campaign.id);
     const outcome = await runCampaignAction(api, campaign, action, { ids: selected, reason });
     setBusy(null);
     alerts.push(outcome.alert);
