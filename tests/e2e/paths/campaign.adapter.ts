@@ -13,7 +13,7 @@ import type { CampaignStatus } from '../../../src/contract/enums.ts';
 import { routeUrl } from '../../../src/contract/routes.ts';
 import { fr, sessionHeaders } from '../support.ts';
 import type { MachineAdapter } from './adapter.ts';
-import { logInThroughForm, skipWelcome } from './screens.ts';
+import { logInThroughApi, openLoggedIn, skipWelcome } from './screens.ts';
 
 const actionsOf = (page: Page) => page.getByRole('group', { name: fr('campaigns.actions.label') });
 const action = (page: Page, id: string) =>
@@ -53,8 +53,7 @@ export const campaignAdapter: MachineAdapter = {
   machine: 'campaign',
   start: async (page, events, memo) => {
     await skipWelcome(page);
-    await logInThroughForm(page, 'admin');
-    const headers = await sessionHeaders(page);
+    const { headers } = await logInThroughApi(page, 'admin');
     const split = splitOf(events);
     const review = split?.type === 'job.split.completed' ? Boolean((split as { review?: boolean }).review) : true;
     let pdf: Buffer;
@@ -87,7 +86,7 @@ export const campaignAdapter: MachineAdapter = {
     expect(created.status(), await created.text()).toBe(200);
     const { id } = (await created.json()) as { id: string };
     memo.set('id', id);
-    await page.goto(`/campaigns/${id}`);
+    await openLoggedIn(page, `/campaigns/${id}`);
     await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
   },
   how: {
