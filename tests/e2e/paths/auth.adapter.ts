@@ -300,11 +300,15 @@ export const authAdapter: MachineAdapter = {
         { token: SESSION_KEYS.token, refreshToken: SESSION_KEYS.refreshToken },
       );
       // Any call now gets a 401 (the app may make one by itself first): a menu entry makes sure one is made.
-      await page
+      // On a loaded machine the click may take a while: it stops waiting once the app has left by itself.
+      const leftByItself = page.waitForURL(/\/login/, { timeout: 20_000 });
+      const click = page
         .getByRole('navigation', { name: fr('shell.nav.label') })
         .getByRole('link', { name: fr('shell.nav.documents') })
-        .click({ timeout: 5_000 })
-        .catch(() => undefined);
+        .click({ timeout: 20_000 });
+      await Promise.any([leftByItself, click]).catch(() => undefined);
+      leftByItself.catch(() => undefined);
+      click.catch(() => undefined);
     },
     'push.session.expired': async ({ page, memo }) => {
       await (memo.get('push') as Promise<void>);

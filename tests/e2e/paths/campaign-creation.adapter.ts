@@ -15,7 +15,7 @@ import { routeUrl } from '../../../src/contract/routes.ts';
 import type { CreationDocType, CreationEvent, CreationRecipient } from '../../../machines/campaign-creation/index.ts';
 import { fr, sessionHeaders } from '../support.ts';
 import type { MachineAdapter } from './adapter.ts';
-import { logInThroughForm, skipWelcome, slowUploads } from './screens.ts';
+import { logInThroughApi, openLoggedIn, skipWelcome, slowUploads } from './screens.ts';
 
 const PNG = Buffer.from(
   '89504e470d0a1a0a0000000d4948445200000001000000010806000000' +
@@ -76,7 +76,8 @@ export const campaignCreationAdapter: MachineAdapter = {
   machine: 'campaign-creation',
   start: async (page, events, memo) => {
     await skipWelcome(page);
-    await logInThroughForm(page, 'admin');
+    await logInThroughApi(page, 'admin');
+    await openLoggedIn(page, '/campaigns');
     if (events.some((e) => e.type === 'creation.recipient.add')) memo.set('employees', await employees(page));
     memo.set('pdf', await pdfBytes(slow(events) ? 3 * 1024 * 1024 : 0));
     // A damaged PDF is now refused when dropped (issue 15 §9), before « Envoyer »: the failed creation
@@ -89,7 +90,6 @@ export const campaignCreationAdapter: MachineAdapter = {
         return route.abort('connectionreset');
       });
     }
-    await page.goto('/campaigns');
     await button(page, 'campaignCreate.actions.new').click();
     await expect(page).toHaveURL(/\/campaigns\/create$/);
     if (slow(events)) {

@@ -15,7 +15,7 @@ import type { CampaignStatus } from '../../../src/contract/enums.ts';
 import { routeUrl } from '../../../src/contract/routes.ts';
 import { fr, sessionHeaders } from '../support.ts';
 import type { MachineAdapter } from './adapter.ts';
-import { logInThroughForm, skipWelcome } from './screens.ts';
+import { logInThroughApi, logInThroughForm, openLoggedIn, skipWelcome } from './screens.ts';
 import { createManualCampaign, spendTrialAllowance } from './trial.ts';
 
 const actionsOf = (page: Page) => page.getByRole('group', { name: fr('campaigns.actions.label') });
@@ -80,8 +80,7 @@ export const campaignAdapter: MachineAdapter = {
       await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
       return;
     }
-    await logInThroughForm(page, 'admin');
-    const headers = await sessionHeaders(page);
+    const { headers } = await logInThroughApi(page, 'admin');
     let pdf: Buffer;
     if (split?.type === 'job.split.failed') pdf = await strangerPdf();
     else {
@@ -112,7 +111,7 @@ export const campaignAdapter: MachineAdapter = {
     expect(created.status(), await created.text()).toBe(200);
     const { id } = (await created.json()) as { id: string };
     memo.set('id', id);
-    await page.goto(`/campaigns/${id}`);
+    await openLoggedIn(page, `/campaigns/${id}`);
     await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
   },
   how: {

@@ -4,7 +4,7 @@
  * e-mail of an employee of the same company outside the current organisation is offered for import,
  * a new one is not. A lookup, import or creation that fails is the browser's connection dropped for it.
  */
-import { expect, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import type { AnyMachineSnapshot, EventObject } from 'xstate';
 import type { EmployeePage, Organization } from '../../../src/contract/entities.ts';
 import { routeUrl } from '../../../src/contract/routes.ts';
@@ -12,7 +12,7 @@ import { TODAY } from '../../../machines/employee-form/employeeForm.fixtures.ts'
 import type { EmployeeFormEvent } from '../../../machines/employee-form/index.ts';
 import { fr, sessionHeaders } from '../support.ts';
 import type { MachineAdapter } from './adapter.ts';
-import { afterDrop, dropCall, logInThroughForm, skipWelcome } from './screens.ts';
+import { afterDrop, dropCall, logInThroughApi, openLoggedIn, skipWelcome } from './screens.ts';
 
 type Of<T extends EmployeeFormEvent['type']> = Extract<EmployeeFormEvent, { type: T }>;
 
@@ -23,8 +23,15 @@ const importOffer = (page: Page) => page.getByRole('alertdialog', { name: fr('em
 
 const outputOf = (event: EventObject | undefined) => (event as { output?: unknown } | undefined)?.output;
 
-/** An e-mail the server offers for import: an employee of the company outside the current organisation. */
-const importableEmail = async (page: Page): Promise<string> => {
+/**
+ * An e-mail the server offers for import: an employee of the company outside the current organisation.
+ * A path whose import succeeds takes that employee into the organisation (no more offer for it): it
+ * takes a later one than the first, one per worker, so that a path running beside it still finds the
+ * first one offered.
+ */
+const importableEmail = async (page: Page, imports: boolean): Promise<string> => {
+  let skip = imports ? 1 + test.info().parallelIndex : 0;
+  let last: string | undefined;
   const headers = await sessionHeaders(page);
   const session = JSON.parse((await page.evaluate(() => localStorage.getItem('hrdesk.session'))) ?? '{}') as {
     orgId: string;
@@ -52,9 +59,14 @@ const importableEmail = async (page: Page): Promise<string> => {
           data: { email: candidate.email, ...(session.orgId ? { orgId: session.orgId } : {}) },
         })
       ).json()) as { items: readonly unknown[] };
-      if (offer.items.length > 0 && candidate.email) return candidate.email;
+      if (offer.items.length > 0 && candidate.email) {
+        last = candidate.email;
+        if (skip === 0) return last;
+        skip -= 1;
+      }
     }
   }
+  if (last) return last;
   throw new Error('the demo has no employee of another organisation of the company with an e-mail');
 };
 
@@ -66,12 +78,13 @@ export const employeeFormAdapter: MachineAdapter = {
   input: { mode: 'create', orgId: 'org-a', visibleOrgCount: 2, today: TODAY },
   start: async (page, events, memo) => {
     await skipWelcome(page);
-    await logInThroughForm(page, 'admin');
-    if (events.some((e) => e.type === 'xstate.done.actor.lookupEmail' && outputOf(e))) {
-      memo.set('importable', await importableEmail(page));
-    }
-    await page.goto('/employees/create');
+    await logInThroughApi(page, 'admin');
+    await openLoggedIn(page, '/employees/create', { behindDialog: true });
     await expect(sheet(page)).toBeVisible();
+    if (events.some((e) => e.type === 'xstate.done.actor.lookupEmail' && outputOf(e))) {
+      const imports = events.some((e) => e.type === 'xstate.done.actor.importEmployee');
+      memo.set('importable', await importableEmail(page, imports));
+    }
   },
   offered: (snapshot: AnyMachineSnapshot, event: EventObject) => {
     if (event.type === 'form.submit') {

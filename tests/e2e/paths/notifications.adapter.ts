@@ -14,7 +14,7 @@ import { routeUrl } from '../../../src/contract/routes.ts';
 import type { NotificationsContext } from '../../../machines/notifications/notifications.types.ts';
 import { fr, persona, sessionHeaders, submitLogin } from '../support.ts';
 import type { MachineAdapter } from './adapter.ts';
-import { logInThroughForm, pushJoined, shellShown, skipWelcome, slowUploads } from './screens.ts';
+import { logInThroughApi, openLoggedIn, pushJoined, shellShown, skipWelcome, slowUploads } from './screens.ts';
 
 const uploadDialog = (page: Page) => page.getByRole('dialog', { name: fr('documents.upload.title') });
 const bell = (page: Page) => page.getByRole('button', { name: fr('shell.topbar.notifications'), exact: true });
@@ -111,8 +111,8 @@ export const notificationsAdapter: MachineAdapter = {
   start: async (page, events, memo) => {
     await skipWelcome(page);
     if (events.some((e) => e.type === 'notification.clear')) memo.set('push', pushJoined(page));
-    await logInThroughForm(page, 'admin');
-    await page.goto('/documents');
+    await logInThroughApi(page, 'admin');
+    await openLoggedIn(page, '/documents');
     await expect(page.getByRole('button', { name: fr('documents.upload.open') })).toBeVisible();
   },
   how: {

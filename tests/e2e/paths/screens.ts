@@ -1,5 +1,9 @@
 /** Steps and checks the browser adapters share. */
 import { expect, type Page } from '@playwright/test';
+import { sessionFromLogin } from '../../../machines/auth/auth.actors.ts';
+import type { LoginResponse, Session } from '../../../src/contract/entities.ts';
+import { AUTH_HEADERS, routeUrl } from '../../../src/contract/routes.ts';
+import { SESSION_KEYS } from '../../../src/web/app/sessionStore.ts';
 import { fr, persona, submitLogin } from '../support.ts';
 
 /** The dashboard's welcome dialog stays closed, as for a user who closed it once (a stored preference). */
@@ -27,6 +31,62 @@ export async function logInThroughForm(page: Page, login: string): Promise<void>
   await submitLogin(page, p.login, p.password);
   if (login === 'multi') await expect(page).toHaveURL(/\/domain-choice/);
   else await shellShown(page);
+}
+
+/** A session opened through the login route, as the web app stores it, and the headers of calls made with it. */
+export interface ApiSession {
+  readonly session: Session;
+  readonly headers: Record<string, string>;
+}
+
+/**
+ * Logs in through the real login route with the persona's credentials (the server checks the
+ * password and opens the session as for the form) and stores the session where the web app keeps
+ * it (web/app/sessionStore.ts: session, tokens, domains), before the page's first load: the app
+ * then opens on it as after a reload (it re-reads `users.current`, joins the push rooms). Written
+ * once per tab (a reload or a later logout keeps what the app made of it). For the machines that
+ * are not about logging in: the auth and domain-choice paths walk the form (`logInThroughForm`).
+ * Open the screen with `openLoggedIn`.
+ */
+export async function logInThroughApi(page: Page, login: string): Promise<ApiSession> {
+  const p = persona(login);
+  const answer = await page.request.post(routeUrl('auth.login'), { data: { login: p.login, password: p.password } });
+  expect(answer.status(), await answer.text()).toBe(200);
+  const token = answer.headers()[AUTH_HEADERS.setAuthorization]?.replace(/^Bearer\s+/i, '');
+  const refresh = answer.headers()[AUTH_HEADERS.setRefreshToken];
+  expect(token, 'the login route answers an access token').toBeTruthy();
+  expect(refresh, 'the login route answers a refresh token').toBeTruthy();
+  const session = sessionFromLogin((await answer.json()) as LoginResponse, token!, '0.1.0');
+  await page.addInitScript(
+    ({ keys, session, refresh }) => {
+      if (window !== window.top) return;
+      const written = 'e2e.sessionStored';
+      if (sessionStorage.getItem(written)) return;
+      sessionStorage.setItem(written, '1');
+      localStorage.setItem(keys.session, JSON.stringify(session));
+      localStorage.setItem(keys.token, session.token);
+      localStorage.setItem(keys.refreshToken, refresh);
+      localStorage.setItem(keys.domains, JSON.stringify(session.domains));
+    },
+    { keys: SESSION_KEYS, session, refresh: refresh! },
+  );
+  return {
+    session,
+    headers: { [AUTH_HEADERS.authorization]: `Bearer ${token}`, [AUTH_HEADERS.refreshToken]: refresh! },
+  };
+}
+
+/**
+ * Opens `path` with the session `logInThroughApi` stored, and waits for the shell, as a form login
+ * does. A screen that opens as a modal dialog (`behindDialog`) hides the shell from assistive
+ * technology: the shell is then checked drawn behind it.
+ */
+export async function openLoggedIn(page: Page, path: string, { behindDialog = false } = {}): Promise<void> {
+  await page.goto(path);
+  if (!behindDialog) return shellShown(page);
+  const menu = page.getByRole('button', { name: fr('shell.topbar.accountMenu'), includeHidden: true });
+  await expect(menu).toBeVisible();
+  await expect(page).not.toHaveURL(/\/login/);
 }
 
 export const chooseDomainButton = (page: Page, domain: string) =>

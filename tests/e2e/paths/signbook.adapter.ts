@@ -8,16 +8,15 @@
  * manager's own actions, « Envoyer aux signataires » and « Supprimer le parapheur », are clicked on
  * the page, which follows the rest live.
  */
-import { expect, request, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, request, test, type APIRequestContext, type Page } from '@playwright/test';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
-import type { OutboxMessage, Session } from '../../../src/contract/entities.ts';
+import type { OutboxMessage } from '../../../src/contract/entities.ts';
 import type { SignbookStatus } from '../../../src/contract/enums.ts';
 import { AUTH_HEADERS, routeUrl } from '../../../src/contract/routes.ts';
 import type { SignbookEvent } from '../../../machines/signbook/index.ts';
-import { SESSION_KEYS } from '../../../src/web/app/sessionStore.ts';
 import { fr, persona, sessionHeaders } from '../support.ts';
 import type { MachineAdapter } from './adapter.ts';
-import { afterPath, logInThroughForm, skipWelcome } from './screens.ts';
+import { afterPath, logInThroughApi, openLoggedIn, skipWelcome } from './screens.ts';
 
 type Of<T extends SignbookEvent['type']> = Extract<SignbookEvent, { type: T }>;
 /** The fixture's signatories and the demo personas standing for them. */
@@ -105,20 +104,16 @@ export const signbookAdapter: MachineAdapter = {
   machine: 'signbook',
   start: async (page, events, memo) => {
     await skipWelcome(page);
-    await logInThroughForm(page, 'admin');
-    const session = await page.evaluate(
-      (k) => JSON.parse(localStorage.getItem(k) ?? 'null') as Session,
-      SESSION_KEYS.session,
-    );
+    const { session, headers } = await logInThroughApi(page, 'admin');
     // Only the signatories who act in this path log in (a login costs a password hash on the server).
     const acting = new Set(
       events.flatMap((e) => ('signatoryId' in e ? [(e as { signatoryId: string }).signatoryId] : [])),
     );
-    const baseURL = new URL(page.url()).origin;
+    const baseURL = test.info().project.use.baseURL!;
     const other = async (role: 'emp' | 'mgr'): Promise<Signer> =>
       acting.has(role) ? signerFor(baseURL, PERSONA[role]) : { userId: await userIdOf(baseURL, PERSONA[role]) };
     const signers = {
-      hr: { api: page.request, headers: await sessionHeaders(page), userId: session.userId },
+      hr: { api: page.request, headers, userId: session.userId },
       emp: await other('emp'),
       mgr: await other('mgr'),
     } satisfies Record<Role, Signer>;
@@ -130,7 +125,7 @@ export const signbookAdapter: MachineAdapter = {
     const name = `Parcours parapheur ${Date.now()}-${Math.random().toString(36).slice(2, 6)}`;
     memo.set('name', name);
     const created = await page.request.post(routeUrl('signbooks.upload'), {
-      headers: await sessionHeaders(page),
+      headers,
       multipart: {
         json: JSON.stringify({
           name,
@@ -145,7 +140,7 @@ export const signbookAdapter: MachineAdapter = {
     expect(created.status(), await created.text()).toBe(201);
     const { signbook } = (await created.json()) as { signbook: { id: string } };
     memo.set('id', signbook.id);
-    await page.goto(`/signworkflows/status/in-progress/${signbook.id}`);
+    await openLoggedIn(page, `/signworkflows/status/in-progress/${signbook.id}`);
     await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
     await shows(page, 'DRAFT', 0, true);
   },

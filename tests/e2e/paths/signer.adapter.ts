@@ -9,13 +9,11 @@
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { expect, type Locator, type Page } from '@playwright/test';
 import type { AnyMachineSnapshot, EventObject } from 'xstate';
-import type { Session } from '../../../src/contract/entities.ts';
 import { routeUrl } from '../../../src/contract/routes.ts';
-import { SESSION_KEYS } from '../../../src/web/app/sessionStore.ts';
 import type { SignerEvent } from '../../../machines/signer/index.ts';
-import { fr, persona, sessionHeaders } from '../support.ts';
+import { fr, persona } from '../support.ts';
 import type { MachineAdapter } from './adapter.ts';
-import { logInThroughForm, skipWelcome } from './screens.ts';
+import { logInThroughApi, openLoggedIn, skipWelcome } from './screens.ts';
 
 type Of<T extends SignerEvent['type']> = Extract<SignerEvent, { type: T }>;
 
@@ -93,14 +91,10 @@ export const signerAdapter: MachineAdapter = {
     await skipWelcome(page);
     // The browser's own clock, so that the code screen's timer can be brought to the code's end.
     if (events.some((e) => e.type === 'signer.code.expired')) await page.clock.install();
-    await logInThroughForm(page, 'admin');
-    const session = await page.evaluate(
-      (k) => JSON.parse(localStorage.getItem(k) ?? 'null') as Session,
-      SESSION_KEYS.session,
-    );
+    const { session, headers } = await logInThroughApi(page, 'admin');
     const name = `Parcours signataire ${Date.now()}`;
     const created = await page.request.post(routeUrl('signbooks.upload'), {
-      headers: await sessionHeaders(page),
+      headers,
       multipart: {
         json: JSON.stringify({ name, steps: [{ signatories: [{ type: 'user', userId: session.userId }] }] }),
         file: { name: 'contrat.pdf', mimeType: 'application/pdf', buffer: await contractPdf(name) },
@@ -109,7 +103,7 @@ export const signerAdapter: MachineAdapter = {
     expect(created.status(), await created.text()).toBe(201);
     const { signbook } = (await created.json()) as { signbook: { id: string } };
     memo.set('id', signbook.id);
-    await page.goto(`/signworkflows/status/in-progress/to-sign/${signbook.id}`);
+    await openLoggedIn(page, `/signworkflows/status/in-progress/to-sign/${signbook.id}`);
     const resume = events[0]?.type === 'signer.resume' ? (events[0] as Of<'signer.resume'>) : null;
     if (resume) {
       // A code pending on the server before the page opens: asked here, then the page reloaded.

@@ -11,7 +11,7 @@ import type { EventObject } from 'xstate';
 import { routeUrl } from '../../../src/contract/routes.ts';
 import { fr } from '../support.ts';
 import type { MachineAdapter } from './adapter.ts';
-import { logInThroughForm, skipWelcome, slowUploads } from './screens.ts';
+import { logInThroughApi, openLoggedIn, skipWelcome, slowUploads } from './screens.ts';
 
 const dialogOf = (page: Page) => page.getByRole('dialog', { name: fr('documents.upload.title') });
 const statusOf = (page: Page) => dialogOf(page).getByTestId('slip-status');
@@ -32,8 +32,8 @@ export const uploadAdapter: MachineAdapter = {
   machine: 'upload',
   start: async (page, events) => {
     await skipWelcome(page);
-    await logInThroughForm(page, 'admin');
-    await page.goto('/documents');
+    await logInThroughApi(page, 'admin');
+    await openLoggedIn(page, '/documents');
     await page.getByRole('button', { name: fr('documents.upload.open') }).click();
     const dialog = dialogOf(page);
     await expect(dialog).toBeVisible();
