@@ -7,7 +7,7 @@ import { expect, test, type Page } from '@playwright/test';
 import type { Campaign, EmployeePage } from '../../src/contract/entities.ts';
 import { SESSION_KEYS } from '../../src/web/app/sessionStore.ts';
 import { routeUrl } from '../../src/contract/routes.ts';
-import { fr, loginAs, sessionHeaders, settled, shot } from './support.ts';
+import { fr, inProgressOrOutcome, loginAs, sessionHeaders, settled, shot } from './support.ts';
 
 test.beforeEach(async ({ page }) => page.setViewportSize({ width: 1280, height: 1600 }));
 
@@ -196,7 +196,7 @@ test('admin creates a campaign from a 200-page payroll PDF, watches it split liv
   await actions.getByRole('button', { name: fr('campaigns.actions.validate') }).click();
   const confirm = page.getByRole('alertdialog', { name: fr('campaigns.confirm.validate.title') });
   await confirm.getByRole('button', { name: fr('campaigns.confirm.validate.confirm'), exact: true }).click();
-  await expect(page.getByText(fr('alert.campaign.validation.inProgress'))).toBeVisible();
+  await expect(inProgressOrOutcome(page, 'alert.campaign.validation.inProgress', name)).toBeVisible();
   await expect.poll(async () => (await live(page)).lit.at(-1), { timeout: 90_000 }).toMatch(/^(dispatched|inError)$/);
   const end = await live(page);
   expect(end.notReloaded).toBe(true);

@@ -23,6 +23,19 @@ export function text(key: string, locale: 'fr' | 'en' = 'fr'): string {
 
 export const fr = (key: string) => text(key, 'fr');
 
+/**
+ * A campaign action's « … en cours » toast, or already the outcome that replaces it: a short run can
+ * end, and be pushed, before the action's answer reaches the page (web/app/services.ts).
+ */
+export function inProgressOrOutcome(page: Page, inProgressKey: string, name: string) {
+  const said = [
+    fr(inProgressKey),
+    ...['dispatched', 'error'].map((k) => fr(`alert.campaign.outcome.${k}`).replace('{{name}}', name)),
+  ];
+  const escaped = said.map((text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  return page.getByText(new RegExp(`^(${escaped.join('|')})$`));
+}
+
 export function persona(login: string): Persona {
   const found = personaByLogin(login);
   if (!found) throw new Error(`no demo persona ${login}`);
