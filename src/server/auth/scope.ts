@@ -6,6 +6,7 @@
 import type { DomainId } from '../../contract/constants.ts';
 import type { Queryable } from '../db/db.ts';
 import { schemaOf } from '../db/db.ts';
+import { rememberBounded } from '../db/versioned-cache.ts';
 
 export interface Scope {
   readonly userId: string;
@@ -81,10 +82,7 @@ export async function listScope(
   const cached = key ? LIST_SCOPES.get(key) : undefined;
   if (cached) return cached;
   const found = await readListScope(db, scope, root);
-  if (key) {
-    if (LIST_SCOPES.size >= LIST_SCOPE_ENTRIES) LIST_SCOPES.delete(LIST_SCOPES.keys().next().value as string);
-    LIST_SCOPES.set(key, found);
-  }
+  if (key) rememberBounded(LIST_SCOPES, key, found, LIST_SCOPE_ENTRIES);
   return found;
 }
 

@@ -13,6 +13,7 @@ import { type CensusArm, type SqlPredicate, compileVisibility } from '../../auth
 import { type Queryable, schemaOf } from '../../db/db.ts';
 import { ApiFailure } from '../../http/errors.ts';
 import { searchQuery } from './search.ts';
+import { rememberBounded } from '../../db/versioned-cache.ts';
 
 /** Who reads; `scopeVersion` (read with the session on every call) lets the predicate be reused. */
 export type Session = Pick<SessionContext, 'userId' | 'domain'> & Partial<Pick<SessionContext, 'scopeVersion'>>;
@@ -49,10 +50,7 @@ export async function visibleWhere(q: Queryable, session: Session): Promise<Wher
       visibleOrgIds(q, session),
     ]);
     predicate = await compileVisibility(q, session.domain, rules, visible, 'd', 0);
-    if (key) {
-      if (PREDICATES.size >= PREDICATE_ENTRIES) PREDICATES.delete(PREDICATES.keys().next().value as string);
-      PREDICATES.set(key, predicate);
-    }
+    if (key) rememberBounded(PREDICATES, key, predicate, PREDICATE_ENTRIES);
   }
   return {
     schema: schemaOf(session.domain),

@@ -10,6 +10,7 @@ import type { SessionContext } from '../../auth/sessions.ts';
 import { type Queryable, schemaOf } from '../../db/db.ts';
 import { notFound } from '../../http/errors.ts';
 import { outOfReach } from './errors.ts';
+import { rememberBounded } from '../../db/versioned-cache.ts';
 
 export interface Reach {
   readonly session: SessionContext;
@@ -35,10 +36,7 @@ export async function reachOf(q: Queryable, session: SessionContext): Promise<Re
     q.query<{ id: string | null }>(`SELECT ${s}.company_of($1) AS id`, [session.baseOrgId]),
   ]);
   const reach = { session, visible, companyId: company.rows[0]?.id ?? session.baseOrgId };
-  if (key) {
-    if (REACHES.size >= REACH_ENTRIES) REACHES.delete(REACHES.keys().next().value as string);
-    REACHES.set(key, reach);
-  }
+  if (key) rememberBounded(REACHES, key, reach, REACH_ENTRIES);
   return reach;
 }
 

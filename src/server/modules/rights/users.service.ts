@@ -36,6 +36,7 @@ import {
   readableSql,
 } from './reach.ts';
 import { type Snapshot, changedFields, changesOfUser, recordChange } from './trail.ts';
+import { rememberBounded } from '../../db/versioned-cache.ts';
 
 /** Never a scrypt hash: no password verifies until the user sets one from their link. */
 export const NO_PASSWORD = '!';
@@ -200,8 +201,8 @@ export async function listUsers(db: Queryable, session: SessionContext, body: Us
         params,
       );
       ids = rows.map((r) => r.id);
-      remember(USER_ORDERS, orderKey, ids, USER_ORDER_ENTRIES);
-      remember(USER_COUNTS, countKey, ids.length, USER_COUNT_ENTRIES);
+      rememberBounded(USER_ORDERS, orderKey, ids, USER_ORDER_ENTRIES);
+      rememberBounded(USER_COUNTS, countKey, ids.length, USER_COUNT_ENTRIES);
     }
     const rows = await userRows(db, reach, ids.slice(offset, offset + limit));
     return { count: ids.length, items: rows.map((row) => toView(row, reach)) };
@@ -217,7 +218,7 @@ export async function listUsers(db: Queryable, session: SessionContext, body: Us
       limit,
     ]),
   ]);
-  if (countKey && known === undefined) remember(USER_COUNTS, countKey, count, USER_COUNT_ENTRIES);
+  if (countKey && known === undefined) rememberBounded(USER_COUNTS, countKey, count, USER_COUNT_ENTRIES);
   const rows = await userRows(
     db,
     reach,
@@ -234,11 +235,6 @@ const DEEP_OFFSET = 200;
 /** Whole orders of deep-paged lists (10,000 ids ≈ 0.5 MB): a few lists, the oldest goes first. */
 const USER_ORDERS = new Map<string, readonly string[]>();
 const USER_ORDER_ENTRIES = 16;
-
-function remember<T>(cache: Map<string, T>, key: string, value: T, entries: number): void {
-  if (cache.size >= entries) cache.delete(cache.keys().next().value as string);
-  cache.set(key, value);
-}
 
 export async function getUser(db: Queryable, session: SessionContext, id: string): Promise<UserAdminView> {
   const reach = await reachOf(db, session);
