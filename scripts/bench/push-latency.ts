@@ -6,7 +6,6 @@
  * `publishToOrg`; per change, the time until EVERY client has it (children report receipt times on
  * the parent's clock too: performance.timeOrigin + now()).
  */
-import { type ChildProcess, fork } from 'node:child_process';
 import { buildApp } from '../../src/server/app.ts';
 import { loadConfig } from '../../src/server/config.ts';
 import { openDb } from '../../src/server/db/db.ts';
@@ -15,33 +14,11 @@ import { orgId } from '../../src/server/db/seed/orgs.ts';
 import { seedDemo } from '../../src/server/db/seed/demo.ts';
 import { ROOT_MAIN } from '../../src/server/db/seed/personas.ts';
 import { percentile } from './measure.ts';
+import { clockNow as now, pushClientProcess, shares } from './push-client-processes.ts';
 
 const CLIENTS = Number(process.env.BENCH_PUSH_CLIENTS ?? 1000);
 const ROUNDS = Number(process.env.BENCH_PUSH_ROUNDS ?? 50);
 const PROCESSES = Number(process.env.BENCH_PUSH_PROCESSES ?? 4);
-const now = (): number => performance.timeOrigin + performance.now();
-
-type FromChild = { type: 'ready'; connected: number } | { type: 'round'; round: number; receipts: number[] };
-
-/** One client process and the messages it sent, read in order. */
-function clientProcess(base: string, token: string, count: number) {
-  const child: ChildProcess = fork('scripts/bench/push-clients.ts', [base, token, String(count)], {
-    execArgv: ['--import', 'tsx'],
-  });
-  const queue: FromChild[] = [];
-  let wake: (() => void) | null = null;
-  child.on('message', (m) => {
-    queue.push(m as FromChild);
-    wake?.();
-  });
-  return {
-    child,
-    async next(): Promise<FromChild> {
-      while (!queue.length) await new Promise<void>((r) => (wake = r));
-      return queue.shift()!;
-    },
-  };
-}
 
 export async function pushLatencyBench(): Promise<void> {
   if (CLIENTS <= 0) return;
@@ -61,8 +38,8 @@ export async function pushLatencyBench(): Promise<void> {
   });
   const token = login.headers['set-authorization'];
   if (typeof token !== 'string') throw new Error(`login failed: ${login.statusCode}`);
-  const clients = Array.from({ length: PROCESSES }, (_, i) =>
-    clientProcess(base, token, Math.floor(CLIENTS / PROCESSES) + (i < CLIENTS % PROCESSES ? 1 : 0)),
+  const clients = shares(CLIENTS, PROCESSES).map((count) =>
+    pushClientProcess({ urls: [base], tokens: [token], count }),
   );
   try {
     const ready = await Promise.all(clients.map((c) => c.next()));
