@@ -12,6 +12,12 @@ import { domainChoiceMachine } from './domain-choice/domain-choice.machine.ts';
 import { campaignMachine } from './campaign/campaign.machine.ts';
 import { creationFixtures, serializeCreation } from './campaign-creation/creation.fixtures.ts';
 import { campaignCreationMachine } from './campaign-creation/creation.machine.ts';
+import {
+  employeeSheetFixtures,
+  serializeEmployeeSheet,
+  SHEET_INPUT as employeeSheetInput,
+} from './employee-sheet/employeeSheet.fixtures.ts';
+import { employeeSheetMachine } from './employee-sheet/employeeSheet.machine.ts';
 import { UPLOAD_INPUT, uploadFixtures } from './upload/upload.fixtures.ts';
 import { uploadMachine } from './upload/upload.machine.ts';
 import {
@@ -55,6 +61,13 @@ export const MACHINES: readonly CatalogEntry[] = [
     fixtures: employeeFormFixtures,
     input: employeeFormInput,
     serializeState: serializeEmployeeForm,
+  },
+  {
+    name: 'employee-sheet',
+    machine: employeeSheetMachine,
+    fixtures: employeeSheetFixtures,
+    input: employeeSheetInput,
+    serializeState: serializeEmployeeSheet,
   },
   { name: 'campaign', machine: campaignMachine, fixtures: campaignFixtures },
   {

@@ -1,43 +1,31 @@
 /**
  * The employee sheet (`/employees/$id`): the form in update mode, the safe's state, and the
- * actions on the safe account (create, reminder, activation letter) and deactivation.
+ * actions on the safe account (create, reminder, activation letter) and deactivation — their workflow is
+ * the employee-sheet machine (machines/employee-sheet), the form the employee-form machine.
  */
 import { Badge, Button, chakra, DataList, Heading, HStack, Stack, Text } from '@chakra-ui/react';
-import { useBlocker, useNavigate, useParams } from '@tanstack/react-router';
-import { useEffect, useState } from 'react';
+import { useBlocker, useParams } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { DOWNLOAD_NAMES } from '../../../contract/constants.ts';
 import { COUNTRY_NAMES, DEFAULT_COUNTRY } from '../../../contract/countries.ts';
 import type { Employee } from '../../../contract/entities.ts';
-import { ALERT_KEYS } from '../../../contract/keys.ts';
-import { useAlerts, useServices } from '../../app/index.ts';
 import { DelayedLoader } from '../../components/DelayedLoader.tsx';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
-import { saveBlob } from '../../components/saveBlob.ts';
 import { EmployeeFields } from './EmployeeFields.tsx';
+import { type EmployeeSheet, useEmployeeSheet } from './useEmployeeSheet.ts';
 import { todayIso, useEmployeeForm } from './useEmployeeForm.ts';
 import { type OrgOption, useVisibleOrgs } from './useVisibleOrgs.ts';
-
-const failureDetail = (failure: unknown): { detail?: string } => {
-  const detail = (failure as { errors?: readonly string[]; message?: string }).errors?.[0];
-  return detail ? { detail } : {};
-};
 
 const EmployeeEditor = ({
   employee,
   orgs,
-  onChanged,
+  sheet,
 }: {
   employee: Employee;
   orgs: readonly OrgOption[];
-  onChanged: () => void;
+  sheet: EmployeeSheet;
 }) => {
   const { t } = useTranslation();
-  const { api } = useServices();
-  const alerts = useAlerts();
-  const navigate = useNavigate();
-  const [confirmDeactivate, setConfirmDeactivate] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const { view: actions, send: act } = sheet;
   const { view, send } = useEmployeeForm({
     mode: 'update',
     employee,
@@ -52,76 +40,6 @@ const EmployeeEditor = ({
     shouldBlockFn: () => view.dirty && !view.succeeded && !window.confirm(t('employees.form.leave')),
     enableBeforeUnload: () => view.dirty && !view.succeeded,
   });
-
-  const run = async (action: () => Promise<void>) => {
-    setBusy(true);
-    try {
-      await action();
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const createSafe = () =>
-    run(async () => {
-      try {
-        const answer = await api.call<{ accountCreated: boolean }>('employees.createEDocPerso', {
-          body: { id: employee.id },
-        });
-        alerts.push(
-          answer.accountCreated
-            ? { type: 'success', message: 'employees.messages.safe.success' }
-            : { type: 'error', message: 'employees.messages.safe.error' },
-        );
-        onChanged();
-      } catch (failure) {
-        alerts.push({ type: 'error', message: 'employees.messages.safe.error', ...failureDetail(failure) });
-      }
-    });
-
-  const sendReminder = () => {
-    if (!view.values.email.trim() && !employee.email) {
-      alerts.push({ type: 'error', message: ALERT_KEYS.reminderNeedsEmail });
-      return;
-    }
-    void run(async () => {
-      try {
-        await api.call('employees.reminder', { body: { id: employee.id } });
-        alerts.push({ type: 'success', message: ALERT_KEYS.employees.reminderSuccess });
-        onChanged();
-      } catch (failure) {
-        const key = (failure as { key?: string }).key;
-        alerts.push({
-          type: 'error',
-          message: key === ALERT_KEYS.reminderNeedsEmail ? key : ALERT_KEYS.employees.reminderError,
-        });
-      }
-    });
-  };
-
-  const activationLetter = () =>
-    run(async () => {
-      try {
-        const blob = await api.call<Blob | undefined>('employees.activationMail', { body: { id: employee.id } });
-        // A 204 (no letter possible) arrives as an empty body.
-        if (!blob || blob.size === 0) throw new Error('no letter');
-        saveBlob(blob, DOWNLOAD_NAMES.activationLetter);
-      } catch {
-        alerts.push({ type: 'error', message: ALERT_KEYS.employees.activationMailError });
-      }
-    });
-
-  const deactivate = () =>
-    run(async () => {
-      setConfirmDeactivate(false);
-      try {
-        await api.call('employees.deactivate', { params: { id: employee.id } });
-        alerts.push({ type: 'success', message: 'employees.messages.deactivate.success' });
-        void navigate({ to: '/employees' });
-      } catch (failure) {
-        alerts.push({ type: 'error', message: ALERT_KEYS.employees.deleteError, ...failureDetail(failure) });
-      }
-    });
 
   const orgName = (id: string) => orgs.find((o) => o.id === id)?.name ?? id;
   const date = (iso: string | null) => (iso ? new Date(iso).toLocaleDateString('fr-FR') : t('employees.edit.none'));
@@ -176,23 +94,33 @@ const EmployeeEditor = ({
           size="sm"
           variant="outline"
           // The personal safe is opened once; afterwards the reminder and the letter are what help.
-          disabled={busy || employee.safeStatus !== 'NOT_CREATED'}
-          onClick={() => void createSafe()}
+          disabled={!actions.canCreateSafe}
+          onClick={() => act({ type: 'sheet.safe.create' })}
         >
           {t('employees.actions.createSafe')}
         </Button>
-        <Button size="sm" variant="outline" disabled={busy} onClick={sendReminder}>
+        <Button
+          size="sm"
+          variant="outline"
+          disabled={!actions.canSendReminder}
+          onClick={() => act({ type: 'sheet.reminder.send', formEmail: view.values.email })}
+        >
           {t('employees.actions.reminder')}
         </Button>
-        <Button size="sm" variant="outline" disabled={busy} onClick={() => void activationLetter()}>
+        <Button
+          size="sm"
+          variant="outline"
+          disabled={!actions.canDownloadLetter}
+          onClick={() => act({ type: 'sheet.letter.download' })}
+        >
           {t('employees.actions.activationLetter')}
         </Button>
         <Button
           size="sm"
           variant="outline"
           colorPalette="red"
-          disabled={busy || !employee.active}
-          onClick={() => setConfirmDeactivate(true)}
+          disabled={!actions.canDeactivate}
+          onClick={() => act({ type: 'sheet.deactivate.ask' })}
         >
           {t('employees.actions.deactivate')}
         </Button>
@@ -224,53 +152,32 @@ const EmployeeEditor = ({
         </HStack>
       </chakra.form>
       <ConfirmDialog
-        open={confirmDeactivate}
+        open={actions.confirmingDeactivation}
         title="employees.confirm.title"
         text="employees.confirm.deactivate"
         values={{ count: 1 }}
         confirm="employees.actions.confirm"
-        onConfirm={() => void deactivate()}
-        onCancel={() => setConfirmDeactivate(false)}
+        onConfirm={() => act({ type: 'sheet.deactivate.confirm' })}
+        onCancel={() => act({ type: 'sheet.deactivate.cancel' })}
       />
     </Stack>
   );
 };
 
 export const EmployeeEditPage = () => {
+  const { id = '' } = useParams({ strict: false }) as { id?: string };
+  // One sheet (and its machine) per employee: another id starts its own.
+  return <EmployeeSheetScreen key={id} employeeId={id} />;
+};
+
+const EmployeeSheetScreen = ({ employeeId }: { employeeId: string }) => {
   const { t } = useTranslation();
-  const { api } = useServices();
-  const alerts = useAlerts();
-  const { id } = useParams({ strict: false }) as { id?: string };
   const { orgs, loaded } = useVisibleOrgs();
-  const [employee, setEmployee] = useState<Employee | null>(null);
-  const [failed, setFailed] = useState(false);
-  const [version, setVersion] = useState(0);
+  const sheet = useEmployeeSheet(employeeId);
+  const { employee, version, isFailed } = sheet.view;
 
-  useEffect(() => {
-    if (!id) return;
-    const controller = new AbortController();
-    api
-      .call<Employee>('employees.get', { params: { id }, signal: controller.signal })
-      .then((e) => setEmployee(e))
-      .catch(() => {
-        if (controller.signal.aborted) return;
-        setFailed(true);
-        alerts.push({ type: 'error', message: 'employees.messages.get.error' });
-      });
-    return () => controller.abort();
-    // alerts.push is stable; listing it would reload on every alert.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [api, id, version]);
-
-  if (failed) return <Text role="alert">{t('employees.messages.get.error')}</Text>;
+  if (isFailed) return <Text role="alert">{t('employees.messages.get.error')}</Text>;
   if (!employee || !loaded) return <DelayedLoader />;
-  // The key remounts the form (and its machine) on the reloaded employee after an action.
-  return (
-    <EmployeeEditor
-      key={`${employee.id}-${version}`}
-      employee={employee}
-      orgs={orgs}
-      onChanged={() => setVersion((v) => v + 1)}
-    />
-  );
+  // The key remounts the form (and its machine) on the employee as read again after an action.
+  return <EmployeeEditor key={`${employee.id}-${version}`} employee={employee} orgs={orgs} sheet={sheet} />;
 };
