@@ -1,8 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, waitFor } from 'xstate';
+import { type AnyMachineSnapshot, createActor, transition, waitFor } from 'xstate';
+import { getShortestPaths } from 'xstate/graph';
 import type { RouteId } from '../../src/contract/routes.ts';
 import { createSignbookCreationActors } from './signbookCreation.actors.ts';
-import { CAMILLE, CREATED, DOC_TYPES, NOMAIL, TEMPLATE } from './signbookCreation.fixtures.ts';
+import {
+  CAMILLE,
+  CREATED,
+  DOC_TYPES,
+  NOMAIL,
+  PATHS_INPUT,
+  serializeSignbookCreation,
+  signbookCreationFixtures,
+  TEMPLATE,
+} from './signbookCreation.fixtures.ts';
 import { signbookCreationMachine } from './signbookCreation.machine.ts';
 import { selectSignbookCreation } from './signbookCreation.selectors.ts';
 import type { SignbookCreationEmitted } from './signbookCreation.types.ts';
@@ -156,5 +166,56 @@ describe('signbook creation', () => {
     actor.send({ type: 'signbook.document.remove' });
     expect(view().document).not.toBeNull();
     await waitFor(actor, (s) => s.matches({ submission: 'sent' }));
+  });
+});
+
+/** Every snapshot the fixture events reach, from a session without and with an organisation. */
+const reachable = (): AnyMachineSnapshot[] => {
+  const events = Object.values(signbookCreationFixtures).flat();
+  return [PATHS_INPUT, { orgId: 'org-a' }].flatMap((input) =>
+    getShortestPaths(signbookCreationMachine, {
+      input,
+      events: (s) => events.filter((e) => s.can(e)),
+      serializeState: serializeSignbookCreation,
+    }).map((p) => p.state as AnyMachineSnapshot),
+  );
+};
+
+describe('signbook creation: a signatory added is never dropped', () => {
+  // The steps editor shows « Ajouter … » in every state of the page; each add is one `signbook.steps.change`.
+  const added = [{ signatoryType: 'employee' as const, signatories: [CAMILLE, { ...NOMAIL, email: 'paul@x.fr' }] }];
+  const add = { type: 'signbook.steps.change', steps: added } as const;
+  const states = reachable();
+
+  it('walks the loading of templates and types, the document check, sending and sent', () => {
+    const leaves = new Set(states.map((s) => JSON.stringify(s.value)));
+    for (const value of [
+      { templates: 'loading', organisation: 'loading', document: 'checking', submission: 'idle' },
+      { templates: 'ready', organisation: 'ready', document: 'chosen', submission: 'sending' },
+      { templates: 'ready', organisation: 'ready', document: 'chosen', submission: 'sent' },
+    ])
+      expect(leaves).toContain(JSON.stringify(value));
+  });
+
+  it('accepts an add in every reachable state, and the add is in the draft at once', () => {
+    for (const s of states) {
+      expect(s.can(add), JSON.stringify(s.value)).toBe(true);
+      const [next] = transition(signbookCreationMachine, s as never, add);
+      expect(next.context.steps, JSON.stringify(s.value)).toEqual(added);
+    }
+  });
+
+  it('no later answer (templates, types, document check, sending) and no other field takes the add back', () => {
+    const others = Object.values(signbookCreationFixtures)
+      .flat()
+      // Choosing a template replaces the steps by its own: the user asked for it.
+      .filter((e) => e.type !== 'signbook.steps.change' && e.type !== 'signbook.template.choose');
+    for (const s of states) {
+      const [withAdd] = transition(signbookCreationMachine, s as never, add);
+      for (const event of others) {
+        const [next] = transition(signbookCreationMachine, withAdd, event as never);
+        expect(next.context.steps, `${JSON.stringify(s.value)} then ${event.type}`).toEqual(added);
+      }
+    }
   });
 });

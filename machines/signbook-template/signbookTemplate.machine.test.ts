@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, waitFor } from 'xstate';
+import { type AnyMachineSnapshot, createActor, transition, waitFor } from 'xstate';
+import { getShortestPaths } from 'xstate/graph';
 import type { RouteId } from '../../src/contract/routes.ts';
 import { CAMILLE, DOC_TYPES, NOMAIL, TEMPLATE } from '../signbook-creation/signbookCreation.fixtures.ts';
 import { createSignbookTemplateActors } from './signbookTemplate.actors.ts';
+import { PATHS_INPUT, serializeSignbookTemplate, signbookTemplateFixtures } from './signbookTemplate.fixtures.ts';
 import { signbookTemplateMachine } from './signbookTemplate.machine.ts';
 import { selectSignbookTemplate } from './signbookTemplate.selectors.ts';
 import type { SignbookTemplateEmitted, SignbookTemplateInput } from './signbookTemplate.types.ts';
@@ -116,5 +118,43 @@ describe('signbook template', () => {
     actor.send({ type: 'template.delete.confirm' });
     await waitFor(actor, (s) => s.matches({ editing: { form: 'idle' } }));
     expect(view()).toMatchObject({ confirming: false, messages: ['error.internal'] });
+  });
+});
+
+describe('signbook template: a signatory added is never dropped', () => {
+  const events = Object.values(signbookTemplateFixtures).flat();
+  // Every snapshot the fixture events reach, for a stored template and a new one, where the page shows the
+  // steps editor (the form is read; `deleted` is left at once for the list).
+  const shown = [PATHS_INPUT, { id: 'new', orgId: 'org-a' }]
+    .flatMap((input) =>
+      getShortestPaths(signbookTemplateMachine, {
+        input,
+        events: (s) => events.filter((e) => s.can(e)),
+        serializeState: serializeSignbookTemplate,
+      }).map((p) => p.state as AnyMachineSnapshot),
+    )
+    .filter((s) => selectSignbookTemplate(s as never).loaded && !s.matches('deleted'));
+  const added = [{ signatoryType: 'user' as const, signatories: [CAMILLE] }];
+  const add = { type: 'template.steps.change', steps: added } as const;
+
+  it('accepts an add wherever the editor shows, reading a new template and saving included', () => {
+    const values = new Set(shown.map((s) => JSON.stringify(s.value)));
+    expect(values).toContain(JSON.stringify('reading'));
+    expect(values).toContain(JSON.stringify({ editing: { form: 'saving', organisation: 'loading' } }));
+    for (const s of shown) {
+      expect(s.can(add), JSON.stringify(s.value)).toBe(true);
+      expect(transition(signbookTemplateMachine, s as never, add)[0].context.steps).toEqual(added);
+    }
+  });
+
+  it('no later answer takes the add back, but the read of a stored template (its form is not shown meanwhile)', () => {
+    for (const s of shown) {
+      const [withAdd] = transition(signbookTemplateMachine, s as never, add);
+      for (const event of events.filter((e) => e.type !== 'template.steps.change')) {
+        if (event.type === 'xstate.done.actor.loadTemplate' && event.output) continue;
+        const [next] = transition(signbookTemplateMachine, withAdd, event as never);
+        expect(next.context.steps, `${JSON.stringify(s.value)} then ${event.type}`).toEqual(added);
+      }
+    }
   });
 });
