@@ -36,6 +36,18 @@ import { rightsFormMachine } from './rights-form/rightsForm.machine.ts';
 import { notificationsMachine } from './notifications/notifications.machine.ts';
 import { signbookFixtures, signbookInput } from './signbook/signbook.fixtures.ts';
 import { signbookMachine } from './signbook/signbook.machine.ts';
+import {
+  PATHS_INPUT as signbookCreationInput,
+  serializeSignbookCreation,
+  signbookCreationFixtures,
+} from './signbook-creation/signbookCreation.fixtures.ts';
+import { signbookCreationMachine } from './signbook-creation/signbookCreation.machine.ts';
+import {
+  PATHS_INPUT as signbookTemplateInput,
+  serializeSignbookTemplate,
+  signbookTemplateFixtures,
+} from './signbook-template/signbookTemplate.fixtures.ts';
+import { signbookTemplateMachine } from './signbook-template/signbookTemplate.machine.ts';
 import { signerFixtures, signerInput } from './signer/signer.fixtures.ts';
 import { signerMachine } from './signer/signer.machine.ts';
 import type { EventObject } from 'xstate';
@@ -79,6 +91,20 @@ export const MACHINES: readonly CatalogEntry[] = [
   },
   { name: 'upload', machine: uploadMachine, fixtures: uploadFixtures, input: UPLOAD_INPUT },
   { name: 'signbook', machine: signbookMachine, fixtures: signbookFixtures, input: signbookInput },
+  {
+    name: 'signbook-creation',
+    machine: signbookCreationMachine,
+    fixtures: signbookCreationFixtures,
+    input: signbookCreationInput,
+    serializeState: serializeSignbookCreation,
+  },
+  {
+    name: 'signbook-template',
+    machine: signbookTemplateMachine,
+    fixtures: signbookTemplateFixtures,
+    input: signbookTemplateInput,
+    serializeState: serializeSignbookTemplate,
+  },
   { name: 'signer', machine: signerMachine, fixtures: signerFixtures, input: signerInput },
   {
     name: 'rights-form',

@@ -17,6 +17,14 @@ import { FORMAT_HINT_KEYS } from '../../../contract/validation.ts';
 type Kind = 'employee' | 'user' | 'external';
 const PAGE = 20;
 
+/** One search's answer: `scope` is the list searched (kind and organisation), `request` adds the text. */
+interface Found {
+  readonly scope: string;
+  readonly request: string;
+  readonly items: readonly DraftSignatory[];
+  readonly count: number;
+}
+
 export const SignatoryPicker = ({
   kinds,
   taken,
@@ -39,13 +47,36 @@ export const SignatoryPicker = ({
   const kind = kinds.includes(chosenKind) ? chosenKind : (kinds[0] ?? 'employee');
   const [text, setText] = useState('');
   const search = useDebounced(text.trim());
-  const [found, setFound] = useState<{ request: string; items: DraftSignatory[]; count: number } | null>(null);
+  const [found, setFound] = useState<Found | null>(null);
   const [social, setSocial] = useState<string[] | null>(null);
   const [external, setExternal] = useState({ firstName: '', name: '', email: '', phone: '' });
   const canReadRights = features.includes('UserAccess');
   const orgId = session?.orgId ?? '';
-  const request = `${kind}|${orgId}|${search}`;
+  const scope = `${kind}|${orgId}`;
+  const request = `${scope}|${search}`;
   const results = found?.request === request ? found : null;
+  // While the next search of the same list loads, the rows found last stay on screen, the same elements:
+  // a row pressed as the typed text settles is still the one clicked (blanking the list to « Chargement… »
+  // dropped a click whose press landed just before, the mouse-up then falling on what replaced the row).
+  const latest = results ?? (found?.scope === scope ? found : null);
+  // And rows never move under a pressed pointer: results arriving meanwhile show once it is released.
+  const [held, setHeld] = useState<Found | null>(null);
+  const shown = held ?? latest;
+  useEffect(() => {
+    if (!held) return;
+    // After the click that the release makes (same task), not before it.
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const release = () => {
+      timer = setTimeout(() => setHeld(null), 0);
+    };
+    window.addEventListener('pointerup', release);
+    window.addEventListener('pointercancel', release);
+    return () => {
+      window.removeEventListener('pointerup', release);
+      window.removeEventListener('pointercancel', release);
+      clearTimeout(timer);
+    };
+  }, [held]);
 
   useEffect(() => {
     if (kind === 'external' || (kind === 'user' && !canReadRights) || !orgId) return;
@@ -92,10 +123,13 @@ export const SignatoryPicker = ({
               })),
             }));
     load
-      .then((page) => setFound({ request, ...page }))
-      .catch(() => !signal.aborted && setFound({ request, items: [], count: 0 }));
+      .then((page) => setFound({ scope, request, ...page }))
+      .catch(() => !signal.aborted && setFound({ scope, request, items: [], count: 0 }));
     return () => controller.abort();
   }, [api, request, canReadRights]); // eslint-disable-line react-hooks/exhaustive-deps -- request carries kind, org and search
+
+  /** A search of this list is running (its rows, if any, are the previous search's). */
+  const searching = (kind !== 'user' || canReadRights) && !results;
 
   const me: DraftSignatory | null = session
     ? {
@@ -259,16 +293,27 @@ export const SignatoryPicker = ({
                 : null}
             </Stack>
           ) : null}
-          <List.Root listStyle="none" gap="1" maxH="16rem" overflowY="auto" aria-label={t('signbooks.picker.results')}>
-            {kind === 'user' && me && !(results?.items.some((u) => u.key === me.key) ?? false) ? row(me) : null}
-            {(kind !== 'user' || canReadRights) && !results ? (
-              <Text color="fg.muted">{t('common.loading')}</Text>
-            ) : null}
-            {results?.items.map(row)}
+          <List.Root
+            listStyle="none"
+            gap="1"
+            maxH="16rem"
+            overflowY="auto"
+            aria-label={t('signbooks.picker.results')}
+            aria-busy={searching}
+            onPointerDown={() => setHeld(shown)}
+          >
+            {kind === 'user' && me && !(shown?.items.some((u) => u.key === me.key) ?? false) ? row(me) : null}
+            {searching && !shown ? <Text color="fg.muted">{t('common.loading')}</Text> : null}
+            {shown?.items.map(row)}
           </List.Root>
-          {results && results.count > results.items.length ? (
+          {/* Below the rows, so that the search running does not move them. */}
+          {searching && shown ? (
             <Text fontSize="xs" color="fg.muted">
-              {t('signbooks.picker.more', { shown: results.items.length, count: results.count })}
+              {t('common.loading')}
+            </Text>
+          ) : shown && shown.count > shown.items.length ? (
+            <Text fontSize="xs" color="fg.muted">
+              {t('signbooks.picker.more', { shown: shown.items.length, count: shown.count })}
             </Text>
           ) : null}
         </Stack>

@@ -1,108 +1,33 @@
 /**
  * `/signworkflows/templates/{id}` (and `/new`): a template's name, organisation, document types and
  * ordered steps with one signatory type each; every template signatory needs an e-mail (seed 000 §5).
- * Create, save, delete.
+ * Create, save, delete. The workflow is the signbook-template machine's (`useSignbookTemplate.ts`): this page
+ * renders its view and sends it events.
  */
 import { Alert, Button, Checkbox, Field, Flex, Heading, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
-import { useNavigate, useParams } from '@tanstack/react-router';
-import { useEffect, useId, useState } from 'react';
+import { useParams } from '@tanstack/react-router';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { OrgDocTypeConf } from '../../../contract/entities.ts';
-import type { TemplateBody, TemplateView } from '../../../contract/signbook.ts';
-import { isApiFailure } from '../../api/index.ts';
-import { useAlerts, useAuth, useServices } from '../../app/index.ts';
 import { AppLink } from '../../components/AppLink.tsx';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { useVisibleOrgs } from '../employees/useVisibleOrgs.ts';
-import { type DraftStep, fromTemplateSteps, refusalOf, toTemplateSteps } from './signatories.ts';
 import { StepsEditor } from './StepsEditor.tsx';
-import { useSignClient } from './useSignClient.ts';
+import { useSignbookTemplate } from './useSignbookTemplate.ts';
 
+/** One machine per template: a created template's address starts the next one. */
 export const TemplatePage = () => {
-  const { t } = useTranslation();
   const { id = 'new' } = useParams({ strict: false }) as { id?: string };
-  const creating = id === 'new';
-  const { api } = useServices();
-  const sign = useSignClient();
-  const alerts = useAlerts();
-  const navigate = useNavigate();
-  const { session } = useAuth();
+  return <TemplateEditor key={id} id={id} />;
+};
+
+const TemplateEditor = ({ id }: { readonly id: string }) => {
+  const { t } = useTranslation();
   const { orgs } = useVisibleOrgs();
   const fid = useId();
-  const [loaded, setLoaded] = useState(creating);
-  const [name, setName] = useState('');
-  const [orgId, setOrgId] = useState(session?.orgId ?? '');
-  const [docTypes, setDocTypes] = useState<string[]>([]);
-  const [types, setTypes] = useState<readonly OrgDocTypeConf[]>([]);
-  const [steps, setSteps] = useState<DraftStep[]>([{ signatoryType: 'user', signatories: [] }]);
-  const [busy, setBusy] = useState(false);
-  const [confirm, setConfirm] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [tried, setTried] = useState(false);
+  const { view, send } = useSignbookTemplate(id);
+  const { creating, name, orgId, docTypes, busy } = view;
 
-  useEffect(() => {
-    if (creating) return;
-    sign
-      .call<TemplateView>('signbooks.template', { params: { id } })
-      .then((x) => {
-        setName(x.name);
-        setOrgId(x.organizationId);
-        setDocTypes([...x.docTypes]);
-        setSteps(fromTemplateSteps(x.steps));
-        setLoaded(true);
-      })
-      .catch((f: unknown) => setError(isApiFailure(f) ? f.key : 'error.internal'));
-  }, [sign, id, creating]);
-
-  useEffect(() => {
-    if (!orgId) return;
-    api
-      .call<OrgDocTypeConf[]>('documents.orgDocTypes', { params: { id: orgId } })
-      .then(setTypes)
-      .catch(() => setTypes([]));
-  }, [api, orgId]);
-
-  const problems = [
-    ...(name.trim() ? [] : ['validation.required']),
-    ...(steps.length && steps.every((s) => s.signatories.length) ? [] : ['signbooks.create.problems.emptyStep']),
-    ...(steps.some((s) => s.signatories.some((g) => refusalOf(g))) ? ['error.signbook.signatory-without-email'] : []),
-  ];
-
-  const save = () => {
-    setTried(true);
-    if (problems.length) return;
-    const body: TemplateBody = { name: name.trim(), organizationId: orgId, docTypes, steps: toTemplateSteps(steps) };
-    setBusy(true);
-    setError(null);
-    sign
-      .call<TemplateView>(creating ? 'signbooks.templateCreate' : 'signbooks.templateUpdate', {
-        ...(creating ? {} : { params: { id } }),
-        body,
-      })
-      .then((saved) => {
-        alerts.push({ message: 'signbooks.templates.saved', type: 'success' });
-        if (creating) void navigate({ to: `/signworkflows/templates/${saved.id}` as '/' });
-      })
-      .catch((f: unknown) => setError(isApiFailure(f) ? f.key : 'error.internal'))
-      .finally(() => setBusy(false));
-  };
-
-  const remove = () => {
-    setBusy(true);
-    sign
-      .call('signbooks.templateDelete', { params: { id } })
-      .then(() => {
-        alerts.push({ message: 'signbooks.templates.deleted', type: 'success' });
-        void navigate({ to: '/signworkflows/templates' as '/' });
-      })
-      .catch((f: unknown) => setError(isApiFailure(f) ? f.key : 'error.internal'))
-      .finally(() => {
-        setBusy(false);
-        setConfirm(false);
-      });
-  };
-
-  if (!loaded && !error) return <Text>{t('common.loading')}</Text>;
+  if (!view.loaded) return <Text>{t('common.loading')}</Text>;
   return (
     <Stack gap="5" maxW="4xl">
       <AppLink to="/signworkflows/templates">{t('signbooks.templates.back')}</AppLink>
@@ -110,15 +35,23 @@ export const TemplatePage = () => {
         {creating ? t('signbooks.templates.create') : name || t('sections.signbookTemplate')}
       </Heading>
       <Flex gap="4" wrap="wrap">
-        <Field.Root required invalid={tried && !name.trim()} flex="1" minW="14rem">
+        <Field.Root required invalid={view.nameMissing} flex="1" minW="14rem">
           <Field.Label htmlFor={`${fid}-name`}>{t('signbooks.fields.name')}</Field.Label>
-          <Input id={`${fid}-name`} value={name} onChange={(e) => setName(e.target.value)} />
+          <Input
+            id={`${fid}-name`}
+            value={name}
+            onChange={(e) => send({ type: 'template.name.change', value: e.target.value })}
+          />
           <Field.ErrorText>{t('validation.required')}</Field.ErrorText>
         </Field.Root>
         <Field.Root flex="1" minW="14rem">
           <Field.Label htmlFor={`${fid}-org`}>{t('signbooks.fields.organization')}</Field.Label>
           <NativeSelect.Root>
-            <NativeSelect.Field id={`${fid}-org`} value={orgId} onChange={(e) => setOrgId(e.target.value)}>
+            <NativeSelect.Field
+              id={`${fid}-org`}
+              value={orgId}
+              onChange={(e) => send({ type: 'template.org.change', orgId: e.target.value })}
+            >
               {orgs.map((o) => (
                 <option key={o.id} value={o.id}>
                   {o.name}
@@ -134,12 +67,12 @@ export const TemplatePage = () => {
           {t('signbooks.templates.docTypes')}
         </Text>
         <Flex gap="4" wrap="wrap">
-          {types.map((d) => (
+          {view.types.map((d) => (
             <Checkbox.Root
               key={d.code}
               checked={docTypes.includes(d.code)}
               onCheckedChange={({ checked }) =>
-                setDocTypes((list) => (checked ? [...list, d.code] : list.filter((c) => c !== d.code)))
+                send({ type: 'template.docType.toggle', code: d.code, checked: checked === true })
               }
             >
               <Checkbox.HiddenInput />
@@ -153,38 +86,38 @@ export const TemplatePage = () => {
         <Heading as="h2" size="md">
           {t('signbooks.templates.steps')}
         </Heading>
-        <StepsEditor steps={steps} onChange={setSteps} typed />
+        <StepsEditor steps={view.steps} onChange={(steps) => send({ type: 'template.steps.change', steps })} typed />
       </Stack>
-      {(tried && problems.length) || error ? (
+      {view.messages.length ? (
         <Alert.Root status="error" role="alert">
           <Alert.Indicator />
           <Alert.Content>
-            {[...(tried ? problems : []), ...(error ? [error] : [])].map((p) => (
+            {view.messages.map((p) => (
               <Alert.Description key={p}>{t(p)}</Alert.Description>
             ))}
           </Alert.Content>
         </Alert.Root>
       ) : null}
       <Flex gap="2" wrap="wrap">
-        <Button colorPalette="blue" loading={busy} onClick={save}>
+        <Button colorPalette="blue" loading={busy} onClick={() => send({ type: 'template.save' })}>
           {t('common.actions.save')}
         </Button>
         {creating ? null : (
-          <Button variant="outline" colorPalette="red" onClick={() => setConfirm(true)}>
+          <Button variant="outline" colorPalette="red" onClick={() => send({ type: 'template.delete.ask' })}>
             {t('signbooks.templates.delete')}
           </Button>
         )}
       </Flex>
       <ConfirmDialog
-        open={confirm}
+        open={view.confirming}
         title="signbooks.templates.deleteTitle"
         text="signbooks.templates.deleteText"
         values={{ name }}
         confirm="signbooks.templates.delete"
         danger
         busy={busy}
-        onConfirm={remove}
-        onCancel={() => setConfirm(false)}
+        onConfirm={() => send({ type: 'template.delete.confirm' })}
+        onCancel={() => send({ type: 'template.delete.cancel' })}
       />
     </Stack>
   );
