@@ -9,6 +9,12 @@ import { authMachine } from './auth/auth.machine.ts';
 import { campaignFixtures } from './campaign/campaign.fixtures.ts';
 import { DOMAIN_CHOICE_INPUT, domainChoiceFixtures } from './domain-choice/domain-choice.fixtures.ts';
 import { domainChoiceMachine } from './domain-choice/domain-choice.machine.ts';
+import {
+  dsnImportFixtures,
+  PATHS_INPUT as dsnImportInput,
+  serializeDsnImport,
+} from './dsn-import/dsnImport.fixtures.ts';
+import { dsnImportMachine } from './dsn-import/dsnImport.machine.ts';
 import { campaignMachine } from './campaign/campaign.machine.ts';
 import { creationFixtures, serializeCreation } from './campaign-creation/creation.fixtures.ts';
 import { campaignCreationMachine } from './campaign-creation/creation.machine.ts';
@@ -112,5 +118,12 @@ export const MACHINES: readonly CatalogEntry[] = [
     fixtures: rightsFormFixtures,
     input: rightsFormInput,
     serializeState: serializeRightsForm,
+  },
+  {
+    name: 'dsn-import',
+    machine: dsnImportMachine,
+    fixtures: dsnImportFixtures,
+    input: dsnImportInput,
+    serializeState: serializeDsnImport,
   },
 ];

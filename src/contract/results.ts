@@ -12,6 +12,7 @@ import type {
   ValidateAnswer,
 } from './dispatch.ts';
 import type { DocumentDetail, DocumentPage } from './documents.ts';
+import type { DsnImportResult } from './dsn.ts';
 import type {
   BadgeCounts,
   Campaign,
@@ -50,6 +51,7 @@ export interface RouteResults {
   'campaigns.ignoredPagesList': IgnoredPagesAnswer;
   'documents.get': DocumentDetail;
   'documents.list': DocumentPage;
+  'employees.dsn': DsnImportResult;
   'employees.get': Employee;
   'employees.list': EmployeePage;
   'organizations.get': Organization;

@@ -10,6 +10,7 @@ import { campaignAdapter } from './campaign.adapter.ts';
 import { signbookAdapter } from './signbook.adapter.ts';
 import { alertAdapter, alertsAdapter } from './alerts.adapter.ts';
 import { notificationsAdapter } from './notifications.adapter.ts';
+import { dsnImportAdapter } from './dsn-import.adapter.ts';
 
 export const ADAPTERS: readonly MachineAdapter[] = [
   authAdapter,
@@ -23,4 +24,5 @@ export const ADAPTERS: readonly MachineAdapter[] = [
   alertsAdapter,
   alertAdapter,
   notificationsAdapter,
+  dsnImportAdapter,
 ];

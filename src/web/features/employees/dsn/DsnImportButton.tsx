@@ -1,112 +1,51 @@
 /**
  * « Importer une DSN »: the file dropped or picked in the product's drop zone, uploaded by the shared
  * upload machine (app/trackedUpload.ts: progress and cancel in the notifications panel), then the result.
+ * The workflow is machines/dsn-import's (issue 14): this dialog sends its events and renders its view.
  */
 import { Alert, Button, CloseButton, Dialog, Flex, List, Portal, Progress, Stack, Text } from '@chakra-ui/react';
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LIMITS } from '../../../../contract/constants.ts';
+import type { DsnFailure } from '../../../../../machines/dsn-import/index.ts';
 import type { DsnImportResult } from '../../../../contract/dsn.ts';
-import { ALERT_KEYS, ERROR_KEYS } from '../../../../contract/keys.ts';
-import { useServices } from '../../../app/index.ts';
-import { trackedUpload } from '../../../app/trackedUpload.ts';
+import { ALERT_KEYS } from '../../../../contract/keys.ts';
 import { PdfDropZone } from '../../../components/PdfDropZone.tsx';
 import { formatSize } from '../../../components/pdfFile.ts';
 import { DsnResultView } from './DsnResultView.tsx';
+import { useDsnImport } from './useDsnImport.ts';
 
 /** Extensions payroll software gives DSN files. */
 const ACCEPT = '.dsn,.txt,.edi';
-
-interface Failure {
-  readonly key: string;
-  readonly message?: string;
-  readonly errors?: readonly string[];
-}
-
-type Step =
-  | { readonly kind: 'pick' }
-  | { readonly kind: 'uploading'; readonly percentage: number }
-  | { readonly kind: 'failed'; readonly failure: Failure }
-  | { readonly kind: 'done'; readonly result: DsnImportResult };
 
 export interface DsnImportButtonProps {
   /** Called after a file was imported (the list reloads its page and counts). */
   readonly onImported?: (result: DsnImportResult) => void;
 }
 
+/** A thin view of machines/dsn-import: it sends events and renders the machine's selectors. */
 export const DsnImportButton = ({ onImported }: DsnImportButtonProps) => {
   const { t, i18n } = useTranslation();
-  const services = useServices();
-  const [open, setOpen] = useState(false);
-  const [file, setFile] = useState<File | null>(null);
-  const [step, setStep] = useState<Step>({ kind: 'pick' });
-
-  const reset = () => {
-    setFile(null);
-    setStep({ kind: 'pick' });
-  };
-  const close = () => {
-    // Closing does not cancel a running upload: it stays in the notifications panel, cancellable there.
-    setOpen(false);
-    if (step.kind !== 'uploading') reset();
-  };
-
-  const choose = (chosen: File | null) => {
-    setFile(chosen);
-    if (step.kind === 'failed') setStep({ kind: 'pick' });
-  };
+  const { view, send, choose } = useDsnImport(onImported);
+  const { file, failure, result, missingKey } = view;
+  const close = () => send({ type: 'dsn.close' });
 
   const upload = (e: FormEvent) => {
     e.preventDefault();
-    if (!file) return;
-    if (file.size > LIMITS.uploadMaxBytes) {
-      setStep({ kind: 'failed', failure: { key: ERROR_KEYS.payloadTooLarge, message: t('dsn.import.tooLarge') } });
-      return;
-    }
-    const formData = new FormData();
-    formData.append('dsn', file, file.name);
-    setStep({ kind: 'uploading', percentage: 0 });
-    const { finished } = trackedUpload(
-      services,
-      { routeId: 'employees.dsn', formData },
-      {
-        id: 'dsn-upload',
-        text: 'dsn.notification.upload',
-        onState: (state) => {
-          if (state.status === 'uploading') setStep({ kind: 'uploading', percentage: state.percentage });
-        },
-      },
-    );
-    void finished.then((state) => {
-      if (state.status === 'done') {
-        const result = state.result as DsnImportResult;
-        setStep({ kind: 'done', result });
-        onImported?.(result);
-      } else if (state.status === 'failed' && state.failure) {
-        const { key, message, errors } = state.failure;
-        setStep({
-          kind: 'failed',
-          failure: { key, ...(message ? { message } : {}), ...(errors ? { errors } : {}) },
-        });
-      } else {
-        setStep({ kind: 'pick' });
-      }
-    });
+    send({ type: 'dsn.submit' });
   };
 
-  const title = step.kind === 'done' ? t('dsn.result.title') : t('dsn.import.title');
-  // A disabled « Importer » says what it waits for, as « Créer » does (issue 15).
-  const missingKey = !file ? 'dsn.import.missing.file' : step.kind === 'failed' ? 'dsn.import.missing.refused' : null;
+  const title = result ? t('dsn.result.title') : t('dsn.import.title');
+  // A disabled « Importer » says what it waits for (`missingKey`), as « Créer » does (issue 15).
   return (
     <>
-      <Button variant="outline" onClick={() => setOpen(true)}>
+      <Button variant="outline" onClick={() => send({ type: 'dsn.open' })}>
         {t('dsn.import.open')}
       </Button>
       <Dialog.Root
-        open={open}
+        open={view.open}
         onOpenChange={(d) => (d.open ? undefined : close())}
         placement="center"
-        size={step.kind === 'done' ? 'lg' : 'md'}
+        size={result ? 'lg' : 'md'}
         scrollBehavior="inside"
       >
         <Portal>
@@ -116,13 +55,13 @@ export const DsnImportButton = ({ onImported }: DsnImportButtonProps) => {
               <Dialog.Header>
                 <Dialog.Title>{title}</Dialog.Title>
               </Dialog.Header>
-              {step.kind === 'done' ? (
+              {result ? (
                 <>
                   <Dialog.Body>
-                    <DsnResultView result={step.result} />
+                    <DsnResultView result={result} />
                   </Dialog.Body>
                   <Dialog.Footer>
-                    <Button variant="outline" onClick={reset}>
+                    <Button variant="outline" onClick={() => send({ type: 'dsn.reset' })}>
                       {t('dsn.import.again')}
                     </Button>
                     <Button colorPalette="brand" onClick={close}>
@@ -134,12 +73,12 @@ export const DsnImportButton = ({ onImported }: DsnImportButtonProps) => {
                 <form onSubmit={upload} noValidate>
                   <Dialog.Body>
                     <Stack gap="4">
-                      {step.kind === 'failed' ? <FailureAlert failure={step.failure} /> : null}
+                      {failure ? <FailureAlert failure={failure} /> : null}
                       <PdfDropZone
                         testId="dsn-dropzone"
                         accept={ACCEPT}
                         multiple={false}
-                        disabled={step.kind === 'uploading'}
+                        disabled={!view.canChooseFile}
                         onFiles={(files) => choose(files[0] ?? null)}
                         texts={{
                           drop: t('dsn.import.drop'),
@@ -168,16 +107,16 @@ export const DsnImportButton = ({ onImported }: DsnImportButtonProps) => {
                             <CloseButton
                               size="sm"
                               aria-label={t('dsn.import.remove', { name: file.name })}
-                              disabled={step.kind === 'uploading'}
+                              disabled={!view.canChooseFile}
                               onClick={() => choose(null)}
                             />
                           </Flex>
                         ) : null}
                       </PdfDropZone>
-                      {step.kind === 'uploading' ? (
+                      {view.isSending ? (
                         <Stack gap="1">
                           <Text role="status">{t('dsn.import.running')}</Text>
-                          <Progress.Root value={step.percentage} size="sm" aria-label={t('dsn.import.running')}>
+                          <Progress.Root value={view.percentage} size="sm" aria-label={t('dsn.import.running')}>
                             <Progress.Track>
                               <Progress.Range />
                             </Progress.Track>
@@ -198,7 +137,7 @@ export const DsnImportButton = ({ onImported }: DsnImportButtonProps) => {
                     <Button
                       type="submit"
                       colorPalette="brand"
-                      loading={step.kind === 'uploading'}
+                      loading={view.isSending}
                       disabled={missingKey !== null}
                       aria-describedby={missingKey ? 'dsn-import-missing' : undefined}
                     >
@@ -219,7 +158,7 @@ export const DsnImportButton = ({ onImported }: DsnImportButtonProps) => {
 };
 
 /** The server's key as the headline, its French message and every problem line under it. */
-const FailureAlert = ({ failure }: { failure: Failure }) => {
+const FailureAlert = ({ failure }: { failure: DsnFailure }) => {
   const { t } = useTranslation();
   const lines = failure.errors && failure.errors.length > 1 ? failure.errors : [];
   return (
@@ -227,7 +166,9 @@ const FailureAlert = ({ failure }: { failure: Failure }) => {
       <Alert.Indicator />
       <Alert.Content>
         <Alert.Title>{t(failure.key, { defaultValue: t(ALERT_KEYS.employees.dsnUploadError) })}</Alert.Title>
-        {failure.message ? <Alert.Description>{failure.message}</Alert.Description> : null}
+        {failure.messageKey || failure.message ? (
+          <Alert.Description>{failure.messageKey ? t(failure.messageKey) : failure.message}</Alert.Description>
+        ) : null}
         {lines.length > 0 ? (
           <List.Root ps="5" fontSize="sm">
             {lines.map((line) => (

@@ -1,0 +1,170 @@
+/**
+ * The DSN import machine in the browser: « Importer une DSN » on the employee list, the file chosen in
+ * the dialog's drop zone, the real server's answer. The valid demo DSN is imported (the first time it
+ * creates 3 employees, then it updates them: the same answer's shape); a refusal is the malformed demo
+ * DSN; a file over the limit is 11 MB of text refused before upload. A close while the file is sent
+ * needs the import to last: the call is held a few seconds on its way (Playwright's routing), then
+ * goes on to the real server.
+ */
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { expect, type Page } from '@playwright/test';
+import type { EventObject } from 'xstate';
+import { routeUrl } from '../../../src/contract/routes.ts';
+import { fr } from '../support.ts';
+import type { MachineAdapter } from './adapter.ts';
+import { logInThroughApi, openLoggedIn, skipWelcome } from './screens.ts';
+
+const VALID = readFileSync(fileURLToPath(new URL('../../fixtures/dsn/valid-utf8-lf.dsn', import.meta.url)));
+const MALFORMED = readFileSync(
+  fileURLToPath(new URL('../../fixtures/dsn/malformed-unterminated-quote.dsn', import.meta.url)),
+);
+const HUGE = Buffer.alloc(11 * 1024 * 1024, "S10.G00.00.001,'x'\n");
+
+const importDialog = (page: Page) => page.getByRole('dialog', { name: fr('dsn.import.title') });
+const resultDialog = (page: Page) => page.getByRole('dialog', { name: fr('dsn.result.title') });
+const submitOf = (page: Page) => importDialog(page).getByRole('button', { name: fr('dsn.import.submit') });
+const isOpen = (snapshot: { context: unknown }) => (snapshot.context as { open: boolean }).open;
+
+type Chosen = EventObject & { file: { name: string; size: number } };
+
+/** The server's answer the path expects after the submit that follows step `index`. */
+const answerAfter = (events: readonly EventObject[], index: number): string | undefined => {
+  const submit = events.findIndex((e, i) => i > index && e.type === 'dsn.submit');
+  return submit < 0 ? undefined : events.slice(submit + 1).find((e) => e.type.startsWith('api.dsn.'))?.type;
+};
+
+/** A `dsn.close` between a `dsn.submit` and the server's answer. */
+const closesWhileSending = (events: readonly EventObject[]): boolean => {
+  let sending = false;
+  for (const e of events) {
+    if (e.type === 'dsn.submit') sending = true;
+    else if (e.type.startsWith('api.dsn.')) sending = false;
+    else if (e.type === 'dsn.close' && sending) return true;
+  }
+  return false;
+};
+
+/** Resolves once the server has answered the import (the dialog may be closed meanwhile). */
+const answered = (page: Page) =>
+  page.waitForResponse((r) => new URL(r.url()).pathname === routeUrl('employees.dsn'), { timeout: 30_000 });
+
+export const dsnImportAdapter: MachineAdapter = {
+  machine: 'dsn-import',
+  start: async (page, events) => {
+    await skipWelcome(page);
+    await logInThroughApi(page, 'admin');
+    await openLoggedIn(page, '/employees');
+    // A close while sending: the import is held 3 s on its way, then reaches the real server.
+    if (closesWhileSending(events)) {
+      await page.route(`**${routeUrl('employees.dsn')}`, async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 3_000));
+        await route.continue();
+      });
+    }
+  },
+  how: {
+    'dsn.open': '« Importer une DSN » on the employee list',
+    'dsn.close': 'the dialog’s close button (×)',
+    'dsn.file.choose':
+      'a file set in the drop zone’s input: the demo DSN (the malformed one when the server is to refuse it), or 11 MB of text',
+    'dsn.file.remove': 'the chosen file’s « Retirer » (×)',
+    'dsn.submit': '« Importer »',
+    'dsn.reset': '« Importer un autre fichier » on the result',
+    'api.dsn.succeeded': 'the real server imports the demo DSN',
+    'api.dsn.failed': 'the real server refuses the malformed demo DSN (line 46)',
+  },
+  events: {
+    'dsn.open': async ({ page }) => {
+      await page.getByRole('button', { name: fr('dsn.import.open') }).click();
+    },
+    'dsn.close': async ({ page, before }) => {
+      const dialog = (before.context as { result: unknown }).result ? resultDialog(page) : importDialog(page);
+      await dialog
+        .getByRole('button', { name: fr('common.actions.close') })
+        .last()
+        .click();
+    },
+    'dsn.file.choose': async ({ page, event, events, index }) => {
+      const { file } = event as Chosen;
+      const huge = file.size > 10 * 1024 * 1024;
+      const buffer = huge ? HUGE : answerAfter(events, index) === 'api.dsn.failed' ? MALFORMED : VALID;
+      await importDialog(page)
+        .getByLabel(fr('dsn.import.file'))
+        .setInputFiles({ name: file.name, mimeType: 'text/plain', buffer });
+    },
+    'dsn.file.remove': async ({ page, before }) => {
+      const name = (before.context as { file: { name: string } }).file.name;
+      await importDialog(page)
+        .getByRole('button', { name: fr('dsn.import.remove').replace('{{name}}', name) })
+        .click();
+    },
+    'dsn.submit': async ({ page, memo }) => {
+      const answer = answered(page);
+      answer.catch(() => undefined); // a refusal before upload never calls the server
+      memo.set('answer', answer);
+      await submitOf(page).click();
+    },
+    'dsn.reset': async ({ page }) => {
+      await resultDialog(page)
+        .getByRole('button', { name: fr('dsn.import.again') })
+        .click();
+    },
+    'api.dsn.succeeded': async ({ memo }) => {
+      await (memo.get('answer') as Promise<unknown>);
+    },
+    'api.dsn.failed': async ({ memo }) => {
+      await (memo.get('answer') as Promise<unknown>);
+    },
+  },
+  states: {
+    'dsnImport.idle': async (page, snapshot) => {
+      if (!isOpen(snapshot)) {
+        await expect(importDialog(page)).toBeHidden();
+        await expect(resultDialog(page)).toBeHidden();
+        return;
+      }
+      await expect(importDialog(page).getByTestId('dsn-dropzone')).toContainText(fr('dsn.import.drop'));
+      await expect(submitOf(page)).toBeDisabled();
+      await expect(submitOf(page)).toHaveAccessibleDescription(fr('dsn.import.missing.file'));
+    },
+    'dsnImport.ready': async (page, snapshot) => {
+      const name = (snapshot.context as { file: { name: string } }).file.name;
+      await expect(importDialog(page).getByTestId('dsn-dropzone')).toContainText(name);
+      await expect(importDialog(page).getByRole('alert')).toHaveCount(0);
+      await expect(submitOf(page)).toBeEnabled();
+    },
+    // Work in flight: the answer that ends it checks the outcome.
+    'dsnImport.sending': async (page, snapshot) => {
+      if (!isOpen(snapshot)) await expect(importDialog(page)).toBeHidden();
+    },
+    'dsnImport.failed': async (page, snapshot) => {
+      const failure = (snapshot.context as { failure: { messageKey?: string } }).failure;
+      const alert = importDialog(page).getByRole('alert');
+      if (failure.messageKey) await expect(alert).toContainText(fr(failure.messageKey));
+      else await expect(alert).toContainText('Ligne 46 : guillemet fermant manquant');
+      await expect(submitOf(page)).toBeDisabled();
+      await expect(submitOf(page)).toHaveAccessibleDescription(fr('dsn.import.missing.refused'));
+    },
+    'dsnImport.result': async (page, snapshot) => {
+      if (!isOpen(snapshot)) {
+        await expect(resultDialog(page)).toBeHidden();
+        return;
+      }
+      await expect(resultDialog(page).getByRole('status')).toHaveText(/^Individus lus : 8 — /);
+      await expect(resultDialog(page).getByRole('region', { name: fr('dsn.result.rejected') })).toContainText(
+        'Ligne 258 — Guérin Yann',
+      );
+    },
+  },
+  // The file, « Importer » and the result's buttons are in the dialog: offered only while it is open.
+  offered: (snapshot, event) => event.type === 'dsn.open' || event.type.startsWith('api.') || isOpen(snapshot),
+  notDriven: {
+    'dsnImport.sending.uploading —api.dsn.progressed[0]→ dsnImport.sending.importing':
+      'the last bytes’ progress and the server’s answer come within milliseconds (as for the upload machine)',
+    'dsnImport.sending.uploading —api.dsn.progressed[1]→ (self)':
+      'a DSN is a few kilobytes: sent in one go, the browser reports no share between 0 and 100 %',
+    'dsnImport.sending —api.dsn.canceled[0]→ dsnImport.ready':
+      'the panel’s cancel needs the request still going out: a DSN is sent in milliseconds (holding the request through Playwright’s routing stops the browser reporting upload progress; not tried here)',
+  },
+};
