@@ -5,16 +5,24 @@
  * runs; the dialog is closed while it sends (the upload goes on). The panel's « Annuler » cancels
  * it, its « Effacer les notifications terminées » resets, a request the network drops makes it fail,
  * and a session expiry the server pushes (the session revoked through the real API) clears it.
+ *
+ * The server's own entries are real ones: a manual campaign created through the API with « Prévenir
+ * si des documents sont refusés » for the persona, its documents then refused (« Refuser la
+ * campagne », through the API): the server pushes « « … » : 1 document refusé à la vérification » to
+ * the persona's user room. Those paths log in as `paie`, not `admin`: a push reaches every tab of its
+ * user, and the other paths (running alongside, as `admin`) would see the entry in their panel.
  */
 import { randomBytes } from 'node:crypto';
 import { expect, type Page } from '@playwright/test';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import type { AnyMachineSnapshot, EventObject } from 'xstate';
+import type { Campaign, Employee } from '../../../src/contract/entities.ts';
 import { routeUrl } from '../../../src/contract/routes.ts';
-import type { NotificationsContext } from '../../../machines/notifications/notifications.types.ts';
+import type { NotificationsContext, NotificationsEvent } from '../../../machines/notifications/notifications.types.ts';
 import { fr, persona, sessionHeaders, submitLogin } from '../support.ts';
 import type { MachineAdapter } from './adapter.ts';
 import { logInThroughApi, openLoggedIn, pushJoined, shellShown, skipWelcome, slowUploads } from './screens.ts';
+import { createManualCampaign } from './trial.ts';
 
 const uploadDialog = (page: Page) => page.getByRole('dialog', { name: fr('documents.upload.title') });
 const bell = (page: Page) => page.getByRole('button', { name: fr('shell.topbar.notifications'), exact: true });
@@ -32,6 +40,60 @@ const pdfBytes = async (padding: number): Promise<Buffer> => {
   pdf.addPage([595, 842]).drawText(`parcours notifications ${Date.now()}`, { x: 60, y: 760, size: 14, font });
   await pdf.attach(randomBytes(padding), 'annexe.bin', { mimeType: 'application/octet-stream' });
   return Buffer.from(await pdf.save());
+};
+
+const FILE = 'notification.pdf';
+const PUSH = 'push.notification.upserted';
+/** The persona of the paths with server entries (see above): no other path of this machine logs in as it. */
+const PUSH_PERSONA = 'paie';
+
+/** The panel's entries of this path's uploads, and of the server's entries for this path's campaigns. */
+const uploadItems = (page: Page) => panel(page).getByRole('listitem').filter({ hasText: FILE });
+const pushedItems = (page: Page, memo: Map<string, unknown>) =>
+  panel(page)
+    .getByRole('listitem')
+    .filter({ hasText: memo.get('stamp') as string });
+
+/**
+ * One campaign per server entry the path expects, created before the path starts (their split takes
+ * a moment): one document to one employee, waiting for its check, the persona to be told of refusals.
+ */
+const campaignsToRefuse = async (page: Page, userId: string, count: number, memo: Map<string, unknown>) => {
+  const headers = await sessionHeaders(page);
+  const listed = await page.request.post(routeUrl('employees.list'), { headers, data: { limit: 20 } });
+  expect(listed.ok(), await listed.text()).toBe(true);
+  const { items } = (await listed.json()) as { items: Employee[] };
+  const recipients = items
+    .filter((e) => e.email)
+    .slice(0, 1)
+    .map((e) => e.id);
+  expect(recipients, 'an employee with an e-mail address').toHaveLength(1);
+  const stamp = `Panneau ${Date.now()}-${Math.random().toString(36).slice(2, 6)}`;
+  memo.set('stamp', stamp);
+  const ids: string[] = [];
+  for (let i = 1; i <= count; i += 1)
+    ids.push(
+      await createManualCampaign(page, {
+        name: `${stamp} n° ${i}`,
+        review: true,
+        recipients,
+        files: 1,
+        notifyOnRefuse: [userId],
+        // Payslips of this company are split by a mask: a manual campaign takes another type.
+        docTypeCode: 'NOTE_SERVICE',
+      }),
+    );
+  for (const id of ids)
+    await expect
+      .poll(
+        async () => {
+          const answer = await page.request.get(routeUrl('campaigns.get', { id }), { headers });
+          return ((await answer.json()) as Campaign).status;
+        },
+        { message: `campaign ${id} waits for its check`, timeout: 30_000, intervals: [250, 500, 1_000] },
+      )
+      .toBe('NEEDS_VALIDATION');
+  memo.set('campaigns', ids);
 };
 
 /** The panel opened (the bell toggles it: clicked only when it is closed), and closed again. */
@@ -67,7 +129,7 @@ const startUpload = async (page: Page, events: readonly EventObject[], index: nu
   await expect(dialog).toBeVisible();
   await dialog.getByLabel(fr('documents.upload.files')).setInputFiles([
     {
-      name: 'notification.pdf',
+      name: FILE,
       mimeType: 'application/pdf',
       buffer: await pdfBytes(long ? 2_048 * 1024 : 768 * 1024),
     },
@@ -87,22 +149,40 @@ const startUpload = async (page: Page, events: readonly EventObject[], index: nu
   await expect(dialog).toBeHidden();
 };
 
+const entries = (snapshot: AnyMachineSnapshot) => (snapshot.context as NotificationsContext).notifications;
+/** The model's upload tasks in `state` (the server's entries are the others). */
 const count = (snapshot: AnyMachineSnapshot, state: string) =>
-  (snapshot.context as NotificationsContext).notifications.filter((n) => n.state === state).length;
+  entries(snapshot).filter((n) => n.type === 'upload' && n.state === state).length;
 
-/** The panel lists what the model holds: as many running (cancellable), done, failed and cancelled tasks. */
-const listed = async (page: Page, snapshot: AnyMachineSnapshot): Promise<void> => {
+/**
+ * The panel lists what the model holds: as many running (cancellable), done, failed and cancelled
+ * uploads, and the server's entries for this path's refused campaigns, each finished in error. The
+ * model's server entries are the fixture's (one id, pushed again: updated in place); the server's
+ * have a new id each: the panel shows one per refusal, and some exactly when the model holds some.
+ */
+const listed = async (page: Page, snapshot: AnyMachineSnapshot, memo: Map<string, unknown>): Promise<void> => {
+  const pushed = (memo.get('pushed') as number | undefined) ?? 0;
+  expect(pushed > 0, 'the server’s entries shown as the model holds some').toBe(
+    entries(snapshot).some((n) => n.type !== 'upload'),
+  );
   await inPanel(page, async () => {
     await expect(cancelButtons(page)).toHaveCount(count(snapshot, 'running'));
-    await expect(panel(page).getByRole('img', { name: fr('shell.notifications.done') })).toHaveCount(
+    const uploads = uploadItems(page);
+    await expect(uploads.getByRole('img', { name: fr('shell.notifications.done') })).toHaveCount(
       count(snapshot, 'done'),
     );
-    await expect(panel(page).getByRole('img', { name: fr('shell.notifications.error') })).toHaveCount(
+    await expect(uploads.getByRole('img', { name: fr('shell.notifications.error') })).toHaveCount(
       count(snapshot, 'error'),
     );
-    await expect(panel(page).getByText(fr('shell.notifications.canceled'), { exact: true })).toHaveCount(
+    await expect(uploads.getByText(fr('shell.notifications.canceled'), { exact: true })).toHaveCount(
       count(snapshot, 'canceled'),
     );
+    if (pushed > 0) {
+      const items = pushedItems(page, memo);
+      await expect(items).toHaveCount(pushed);
+      await expect(items.getByRole('img', { name: fr('shell.notifications.error') })).toHaveCount(pushed);
+      await expect(items.first()).toContainText('1 document refusé à la vérification');
+    }
   });
 };
 
@@ -110,10 +190,12 @@ export const notificationsAdapter: MachineAdapter = {
   machine: 'notifications',
   start: async (page, events, memo) => {
     await skipWelcome(page);
-    if (events.some((e) => e.type === 'notification.clear')) memo.set('push', pushJoined(page));
-    await logInThroughApi(page, 'admin');
+    const pushes = events.filter((e) => e.type === PUSH).length;
+    if (pushes > 0 || events.some((e) => e.type === 'notification.clear')) memo.set('push', pushJoined(page));
+    const { session } = await logInThroughApi(page, pushes > 0 ? PUSH_PERSONA : 'admin');
     await openLoggedIn(page, '/documents');
     await expect(page.getByRole('button', { name: fr('documents.upload.open') })).toBeVisible();
+    if (pushes > 0) await campaignsToRefuse(page, session.userId, pushes, memo);
   },
   how: {
     'notification.start':
@@ -125,6 +207,8 @@ export const notificationsAdapter: MachineAdapter = {
     'notification.reset': 'the panel’s « Effacer les notifications terminées »',
     'notification.clear':
       'the session revoked through the real API (the server pushes its expiry), then a new login to see the panel',
+    [PUSH]:
+      'a campaign telling the persona of refusals (created through the real API), refused through the real API: the server pushes « « … » : 1 document refusé à la vérification » (an entry in error)',
   },
   events: {
     'notification.start': async ({ page, events, index }) => startUpload(page, events, index),
@@ -151,12 +235,27 @@ export const notificationsAdapter: MachineAdapter = {
       await cancelButtons(page).first().click();
       await closePanel(page);
     },
-    'notification.reset': async ({ page }) => {
+    'notification.reset': async ({ page, memo }) => {
       await openPanel(page);
       await panel(page)
         .getByRole('button', { name: fr('shell.notifications.reset') })
         .click();
       await closePanel(page);
+      memo.set('pushed', 0);
+    },
+    [PUSH]: async ({ page, memo }) => {
+      await (memo.get('push') as Promise<void>);
+      const id = (memo.get('campaigns') as string[]).shift()!;
+      const answer = await page.request.post(routeUrl('campaigns.refuseDispatch'), {
+        headers: await sessionHeaders(page),
+        data: { id },
+      });
+      expect(answer.ok(), await answer.text()).toBe(true);
+      const pushed = ((memo.get('pushed') as number | undefined) ?? 0) + 1;
+      memo.set('pushed', pushed);
+      await inPanel(page, async () => {
+        await expect(pushedItems(page, memo)).toHaveCount(pushed);
+      });
     },
     'notification.clear': async ({ page, memo }) => {
       await (memo.get('push') as Promise<void>);
@@ -168,6 +267,7 @@ export const notificationsAdapter: MachineAdapter = {
       const me = persona('admin');
       await submitLogin(page, me.login, me.password);
       await shellShown(page);
+      memo.set('pushed', 0);
     },
   },
   states: {
@@ -177,12 +277,25 @@ export const notificationsAdapter: MachineAdapter = {
       });
     },
     'notifications.running': listed,
-    'notifications.finished': async (page, snapshot) => {
-      await listed(page, snapshot);
+    'notifications.finished': async (page, snapshot, memo) => {
+      await listed(page, snapshot, memo);
       await inPanel(page, async () => {
         await expect(panel(page).getByRole('button', { name: fr('shell.notifications.reset') })).toBeEnabled();
       });
     },
+  },
+  /**
+   * The server pushes finished entries only (never a running one). A path with a server entry takes it
+   * first, or while one upload runs, or twice in a row, and ends there: each entry costs a campaign,
+   * and the other transitions are walked by the upload paths.
+   */
+  offered: (snapshot, event) => {
+    const list = entries(snapshot);
+    const server = list.filter((n) => n.type !== 'upload');
+    if (event.type !== PUSH) return server.length === 0;
+    if ((event as Extract<NotificationsEvent, { type: typeof PUSH }>).payload.state === 'running') return false;
+    if (server.length > 0) return server.length === list.length;
+    return list.length === 0 || (list.length === 1 && list[0]!.state === 'running');
   },
   notDriven: {
     'notifications.running —notification.start[0]→ (self)':
@@ -205,15 +318,9 @@ export const notificationsAdapter: MachineAdapter = {
       'only the simulated paper dispatch removes an entry (3 s after 100 %), when a campaign’s paper count grows while its page is open: not caused here',
     'notifications.empty —push.notification.upserted[0]→ notifications.running':
       'the server never pushes a running entry (its entries are finished ones)',
-    'notifications.running —push.notification.upserted[0]→ (self)':
-      'the server never pushes a running entry (its entries are finished ones)',
     'notifications.finished —push.notification.upserted[0]→ notifications.running':
       'the server never pushes a running entry (its entries are finished ones)',
-    'notifications.empty —push.notification.upserted[1]→ notifications.finished':
-      'the server pushes panel entries only for a campaign’s refused or undistributed documents (`notify.ts`, always finished, each a new id) when the campaign asked for them: not caused here (it changes a shared demo campaign)',
     'notifications.running —push.notification.upserted[1]→ notifications.finished':
-      'the server pushes panel entries only for a campaign’s refused or undistributed documents (`notify.ts`, always finished, each a new id) when the campaign asked for them: not caused here (it changes a shared demo campaign)',
-    'notifications.finished —push.notification.upserted[1]→ (self)':
-      'the server pushes panel entries only for a campaign’s refused or undistributed documents (`notify.ts`, always finished, each a new id) when the campaign asked for them: not caused here (it changes a shared demo campaign)',
+      'only a pushed entry replacing the last running task ends it; the server’s entries are new ids, always finished (`notify.ts`): a running upload stays running',
   },
 };

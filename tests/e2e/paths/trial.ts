@@ -51,10 +51,20 @@ async function allowanceLeft(page: Page): Promise<number> {
 /** A manual campaign of the logged-in user: every file to every recipient, through the real API. */
 export async function createManualCampaign(
   page: Page,
-  options: { name: string; review: boolean; recipients: readonly string[]; files: number },
+  options: {
+    name: string;
+    review: boolean;
+    recipients: readonly string[];
+    files: number;
+    /** « Personnes à prévenir »: these users get a panel entry when its documents are refused. */
+    notifyOnRefuse?: readonly string[];
+    /** The files' type (default: payslips); one without a split mask where the company has one for payslips. */
+    docTypeCode?: string;
+  },
 ): Promise<string> {
   const form = new FormData();
   const files = Array.from({ length: options.files }, (_, i) => `bulletin-${i + 1}.pdf`);
+  const docTypeCode = options.docTypeCode ?? 'BULLETIN_PAIE';
   form.append(
     'json',
     JSON.stringify({
@@ -63,12 +73,12 @@ export async function createManualCampaign(
       groupIds: [],
       empIds: options.recipients,
       review: options.review,
-      onRefuse: false,
+      onRefuse: Boolean(options.notifyOnRefuse?.length),
       onError: false,
-      usersToNotify: [],
-      docTypeCode: 'BULLETIN_PAIE',
+      usersToNotify: options.notifyOnRefuse ?? [],
+      docTypeCode,
       automaticRecipients: false,
-      files: files.map((name) => ({ name, docTypeCode: 'BULLETIN_PAIE' })),
+      files: files.map((name) => ({ name, docTypeCode })),
     }),
   );
   for (const name of files) form.append('files', new Blob([await onePagePdf(name)], { type: 'application/pdf' }), name);
