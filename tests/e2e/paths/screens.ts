@@ -149,13 +149,16 @@ export async function afterDrop(page: Page, memo: Map<string, unknown>): Promise
   await page.unrouteAll({ behavior: 'ignoreErrors' });
 }
 
-/** Uploads limited to 256 KB/s in this page (Chromium's network emulation): long enough to see a percentage and to cancel. */
-export async function slowUploads(page: Page): Promise<void> {
+/**
+ * Uploads limited to 256 KB/s in this page (Chromium's network emulation): long enough to see a
+ * percentage and to cancel. `latencyMs` adds the emulation's round-trip latency to every request.
+ */
+export async function slowUploads(page: Page, latencyMs = 0): Promise<void> {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Network.enable');
   await cdp.send('Network.emulateNetworkConditions', {
     offline: false,
-    latency: 0,
+    latency: latencyMs,
     downloadThroughput: -1,
     uploadThroughput: 256 * 1024,
   });
