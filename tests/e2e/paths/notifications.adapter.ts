@@ -5,6 +5,9 @@
  * runs; the dialog is closed while it sends (the upload goes on). The panel's « Annuler » cancels
  * it, its « Effacer les notifications terminées » resets, a request the network drops makes it fail,
  * and a session expiry the server pushes (the session revoked through the real API) clears it.
+ * A second task while the upload runs is the page's « Tout télécharger (zip, …) »: the archive of
+ * every document the persona sees, its download slowed by the same emulation so it is still running
+ * when the path ends (the upload then ends, fails or is cancelled beside it).
  *
  * The server's own entries are real ones: a manual campaign created through the API with « Prévenir
  * si des documents sont refusés » for the persona, its documents then refused (« Refuser la
@@ -48,7 +51,12 @@ const PUSH = 'push.notification.upserted';
 const PUSH_PERSONA = 'paie';
 
 /** The panel's entries of this path's uploads, and of the server's entries for this path's campaigns. */
-const uploadItems = (page: Page) => panel(page).getByRole('listitem').filter({ hasText: FILE });
+const [ARCHIVE = ''] = fr('documents.archive.notification_other').split('{{');
+/** The panel's entries of this path's own tasks: its uploads, and its archive as a second task. */
+const uploadItems = (page: Page) =>
+  panel(page)
+    .getByRole('listitem')
+    .filter({ hasText: new RegExp(`${FILE.replace('.', '\\.')}|^${ARCHIVE}`) });
 const pushedItems = (page: Page, memo: Map<string, unknown>) =>
   panel(page)
     .getByRole('listitem')
@@ -113,15 +121,21 @@ const inPanel = async (page: Page, look: () => Promise<void>): Promise<void> => 
   await closePanel(page);
 };
 
+/** The path starts a second task while the first runs (two starts in a row). */
+const twoAtOnce = (events: readonly EventObject[]) =>
+  events.some((e, i) => i > 0 && e.type === 'notification.start' && events[i - 1]!.type === 'notification.start');
+
 /** An upload starts: one slip for the employer's safe, slowed (or held, then dropped, when it is to fail). */
 const startUpload = async (page: Page, events: readonly EventObject[], index: number): Promise<void> => {
   const after = events.slice(index + 1);
   const failing = after.some((e) => e.type === 'notification.fail');
-  // A task the path does not see end stays running to the last check: the long upload.
+  const two = twoAtOnce(events);
+  // A task the path does not see end stays running to the last check: the long upload. With a second
+  // task started beside it, it runs long enough for that task to start and be seen first.
   const long = !after.some((e) => e.type === 'notification.done' || e.type === 'notification.fail');
   if (failing)
     await page.route(`**${routeUrl('documents.upload')}`, async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 3_000));
+      await new Promise((resolve) => setTimeout(resolve, two ? 8_000 : 3_000));
       await route.abort('connectionreset');
     });
   await page.getByRole('button', { name: fr('documents.upload.open') }).click();
@@ -131,22 +145,33 @@ const startUpload = async (page: Page, events: readonly EventObject[], index: nu
     {
       name: FILE,
       mimeType: 'application/pdf',
-      buffer: await pdfBytes(long ? 2_048 * 1024 : 768 * 1024),
+      buffer: await pdfBytes(long ? 2_048 * 1024 : two ? 1_536 * 1024 : 768 * 1024),
     },
   ]);
   const slip = dialog.getByRole('listitem', { name: fr('documents.upload.slipTitle').replace('{{index}}', '1') });
   await slip.getByLabel(fr('documents.fields.type')).selectOption({ label: 'Note de service' });
   await slip.getByLabel(fr('documents.fields.description')).fill('Parcours généré : notifications');
   await slip.getByLabel(fr('documents.fields.destination')).selectOption('EMPLOYER_SAFE');
-  if (!failing) {
-    // 256 KB/s up: about 3 s for the short upload, 8 s for the long one.
-    await slowUploads(page);
+  if (!failing || two) {
+    // 256 KB/s up: about 3 s for the short upload, 6 s beside a second task, 8 s for the long one. The
+    // second task, an archive, comes down at 16 KB/s: it runs past the path's end.
+    await slowUploads(page, 0, two ? 16 * 1024 : -1);
   }
   await dialog.getByRole('button', { name: fr('documents.upload.send_one').replace('{{count}}', '1') }).click();
   await expect(dialog.getByTestId('slip-status')).toHaveAttribute('data-status', /queued|uploading/);
   // Closed while it sends: the upload goes on, followed in the panel.
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
+};
+
+/** The second task: the archive of every document listed (« Tout télécharger (zip, n documents) »). */
+const startArchive = async (page: Page): Promise<void> => {
+  const [zipAll = ''] = fr('documents.actions.zipAllCapped').split(' (');
+  const button = page
+    .getByRole('toolbar', { name: fr('documents.list.actions') })
+    .getByRole('button', { name: new RegExp(`^${zipAll}`) });
+  await expect(button).toBeEnabled();
+  await button.click();
 };
 
 const entries = (snapshot: AnyMachineSnapshot) => (snapshot.context as NotificationsContext).notifications;
@@ -199,7 +224,7 @@ export const notificationsAdapter: MachineAdapter = {
   },
   how: {
     'notification.start':
-      '« Déposer 1 document » in the upload dialog, closed while it sends (upload bandwidth limited)',
+      '« Déposer 1 document » in the upload dialog, closed while it sends (upload bandwidth limited); beside it, « Tout télécharger (zip, …) » (its download limited)',
     'notification.progress': 'the bytes sent: « En cours : n % » in the panel, between 1 and 99',
     'notification.done': 'the real server stores the document',
     'notification.fail': 'the upload request dropped on its way (aborted by the test: the network fails)',
@@ -211,7 +236,8 @@ export const notificationsAdapter: MachineAdapter = {
       'a campaign telling the persona of refusals (created through the real API), refused through the real API: the server pushes « « … » : 1 document refusé à la vérification » (an entry in error)',
   },
   events: {
-    'notification.start': async ({ page, events, index }) => startUpload(page, events, index),
+    'notification.start': async ({ page, events, index, before }) =>
+      entries(before).some((n) => n.state === 'running') ? startArchive(page) : startUpload(page, events, index),
     'notification.progress': async ({ page }) => {
       await openPanel(page);
       // The task's progress, labelled « En cours : n % » (the label of the panel's progress bar).
@@ -298,14 +324,6 @@ export const notificationsAdapter: MachineAdapter = {
     return list.length === 0 || (list.length === 1 && list[0]!.state === 'running');
   },
   notDriven: {
-    'notifications.running —notification.start[0]→ (self)':
-      'needs two tasks at once; the screens send one upload at a time (the dialog sends its slips one after the other)',
-    'notifications.running —notification.done[0]→ (self)':
-      'needs two tasks at once; the screens send one upload at a time (the dialog sends its slips one after the other)',
-    'notifications.running —notification.fail[0]→ (self)':
-      'needs two tasks at once; the screens send one upload at a time (the dialog sends its slips one after the other)',
-    'notifications.running —notification.cancel[0]→ (self)':
-      'needs two tasks at once; the screens send one upload at a time (the dialog sends its slips one after the other)',
     'notifications.running —notification.remove[0]→ (self)':
       'only the simulated paper dispatch removes an entry (3 s after 100 %), when a campaign’s paper count grows while its page is open: not caused here',
     'notifications.running —notification.remove[1]→ notifications.finished':

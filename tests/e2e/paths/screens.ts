@@ -151,15 +151,16 @@ export async function afterDrop(page: Page, memo: Map<string, unknown>): Promise
 
 /**
  * Uploads limited to 256 KB/s in this page (Chromium's network emulation): long enough to see a
- * percentage and to cancel. `latencyMs` adds the emulation's round-trip latency to every request.
+ * percentage and to cancel. `latencyMs` adds the emulation's round-trip latency to every request;
+ * `downloadBytesPerSecond` limits what the page receives too (unlimited by default).
  */
-export async function slowUploads(page: Page, latencyMs = 0): Promise<void> {
+export async function slowUploads(page: Page, latencyMs = 0, downloadBytesPerSecond = -1): Promise<void> {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Network.enable');
   await cdp.send('Network.emulateNetworkConditions', {
     offline: false,
     latency: latencyMs,
-    downloadThroughput: -1,
+    downloadThroughput: downloadBytesPerSecond,
     uploadThroughput: 256 * 1024,
   });
 }
