@@ -5,6 +5,9 @@
  * runs; the dialog is closed while it sends (the upload goes on). The panel's « Annuler » cancels
  * it, its « Effacer les notifications terminées » resets, a request the network drops makes it fail,
  * and a session expiry the server pushes (the session revoked through the real API) clears it.
+ * The one task the app removes by itself is the simulated paper dispatch (3 s after its 100 %), on
+ * a campaign's page when its count of paper documents grows while it is open: a manual campaign to
+ * a demo employee who asked for paper, created and validated through the API while its page is open.
  * A second task while the upload runs is the page's « Tout télécharger (zip, …) »: the archive of
  * every document the persona sees, its download slowed by the same emulation so it is still running
  * when the path ends (the upload then ends, fails or is cancelled beside it).
@@ -26,6 +29,8 @@ import { fr, persona, sessionHeaders, submitLogin } from '../support.ts';
 import type { MachineAdapter } from './adapter.ts';
 import { logInThroughApi, openLoggedIn, pushJoined, shellShown, skipWelcome, slowUploads } from './screens.ts';
 import { createManualCampaign } from './trial.ts';
+import { DEMO_ORGS, findOrg } from '../../../src/server/db/seed/orgs.ts';
+import { generateEmployees } from '../../../src/server/db/seed/people.ts';
 
 const uploadDialog = (page: Page) => page.getByRole('dialog', { name: fr('documents.upload.title') });
 const bell = (page: Page) => page.getByRole('button', { name: fr('shell.topbar.notifications'), exact: true });
@@ -52,11 +57,62 @@ const PUSH_PERSONA = 'paie';
 
 /** The panel's entries of this path's uploads, and of the server's entries for this path's campaigns. */
 const [ARCHIVE = ''] = fr('documents.archive.notification_other').split('{{');
+const [PAPER = ''] = fr('campaigns.postal.progress_other').split('{{');
 /** The panel's entries of this path's own tasks: its uploads, and its archive as a second task. */
 const uploadItems = (page: Page) =>
   panel(page)
     .getByRole('listitem')
-    .filter({ hasText: new RegExp(`${FILE.replace('.', '\\.')}|^${ARCHIVE}`) });
+    .filter({ hasText: new RegExp(`${FILE.replace('.', '\\.')}|^${ARCHIVE}|^${PAPER}`) });
+const paperItem = (page: Page) =>
+  panel(page)
+    .getByRole('listitem')
+    .filter({ hasText: new RegExp(`^${PAPER}`) });
+
+/** The path's task is the paper dispatch (the one the app removes). */
+const paperPath = (events: readonly EventObject[]) => events.some((e) => e.type === 'notification.remove');
+
+/** The demo's two employees who asked for paper (seed: Horizon Services Paris, no activated safe). */
+const paperEmployees = (): string[] => {
+  const paris = findOrg('main', 'Horizon Services Paris').id;
+  return generateEmployees('main', DEMO_ORGS.main)
+    .filter((e) => e.mainOrgId === paris && e.safeStatus !== 'FINALISED' && e.bpeAgreement !== 'REFUSED')
+    .slice(0, 2)
+    .map((e) => e.id);
+};
+
+/**
+ * A manual campaign of one note to a paper employee, open on its page. One paper document: the page's
+ * count grows once (the job's progress pushes are coalesced, so more documents could grow it in two
+ * steps, each its own task); its 300 ms of simulated progress and the 3 s before removal run on
+ * Playwright's clock (installed before the app loads, paused once the validation is sent).
+ */
+const openPaperCampaign = async (page: Page, memo: Map<string, unknown>): Promise<void> => {
+  const name = `Papier ${Date.now()}-${Math.random().toString(36).slice(2, 6)}`;
+  const id = await createManualCampaign(page, {
+    name,
+    review: true,
+    recipients: paperEmployees().slice(0, 1),
+    files: 1,
+    docTypeCode: 'NOTE_SERVICE',
+  });
+  await waitForStatus(page, id, 'NEEDS_VALIDATION');
+  memo.set('paperCampaign', id);
+  await page.goto(`/campaigns/${id}`);
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+};
+
+const waitForStatus = async (page: Page, id: string, status: string): Promise<void> => {
+  const headers = await sessionHeaders(page);
+  await expect
+    .poll(
+      async () => {
+        const answer = await page.request.get(routeUrl('campaigns.get', { id }), { headers });
+        return ((await answer.json()) as Campaign).status;
+      },
+      { message: `campaign ${id} is ${status}`, timeout: 30_000, intervals: [250, 500, 1_000] },
+    )
+    .toBe(status);
+};
 const pushedItems = (page: Page, memo: Map<string, unknown>) =>
   panel(page)
     .getByRole('listitem')
@@ -91,16 +147,7 @@ const campaignsToRefuse = async (page: Page, userId: string, count: number, memo
         docTypeCode: 'NOTE_SERVICE',
       }),
     );
-  for (const id of ids)
-    await expect
-      .poll(
-        async () => {
-          const answer = await page.request.get(routeUrl('campaigns.get', { id }), { headers });
-          return ((await answer.json()) as Campaign).status;
-        },
-        { message: `campaign ${id} waits for its check`, timeout: 30_000, intervals: [250, 500, 1_000] },
-      )
-      .toBe('NEEDS_VALIDATION');
+  for (const id of ids) await waitForStatus(page, id, 'NEEDS_VALIDATION');
   memo.set('campaigns', ids);
 };
 
@@ -109,7 +156,13 @@ const openPanel = async (page: Page): Promise<void> => {
   if (!(await panel(page).isVisible())) await bell(page).click();
   await expect(panel(page)).toBeVisible();
 };
+/**
+ * Pages whose clock is paused (the paper path): the panel's closing waits on the page's timers, so
+ * it stays open there once opened (nothing else is clicked on that page afterwards).
+ */
+const panelStaysOpen = new WeakSet<Page>();
 const closePanel = async (page: Page): Promise<void> => {
+  if (panelStaysOpen.has(page)) return;
   await page.keyboard.press('Escape');
   await expect(panel(page)).toBeHidden();
 };
@@ -216,28 +269,51 @@ export const notificationsAdapter: MachineAdapter = {
   start: async (page, events, memo) => {
     await skipWelcome(page);
     const pushes = events.filter((e) => e.type === PUSH).length;
+    if (paperPath(events)) await page.clock.install();
     if (pushes > 0 || events.some((e) => e.type === 'notification.clear')) memo.set('push', pushJoined(page));
     const { session } = await logInThroughApi(page, pushes > 0 ? PUSH_PERSONA : 'admin');
     await openLoggedIn(page, '/documents');
     await expect(page.getByRole('button', { name: fr('documents.upload.open') })).toBeVisible();
     if (pushes > 0) await campaignsToRefuse(page, session.userId, pushes, memo);
+    if (paperPath(events)) {
+      memo.set('paper', true);
+      await openPaperCampaign(page, memo);
+    }
   },
   how: {
     'notification.start':
-      '« Déposer 1 document » in the upload dialog, closed while it sends (upload bandwidth limited); beside it, « Tout télécharger (zip, …) » (its download limited)',
+      '« Déposer 1 document » in the upload dialog, closed while it sends (upload bandwidth limited); beside it, « Tout télécharger (zip, …) » (its download limited); on a campaign’s page, its paper dispatch simulated once the campaign to a paper employee is validated (real API)',
     'notification.progress': 'the bytes sent: « En cours : n % » in the panel, between 1 and 99',
-    'notification.done': 'the real server stores the document',
+    'notification.done':
+      'the real server stores the document; the paper task’s 300 ms of simulated progress run on Playwright’s clock',
     'notification.fail': 'the upload request dropped on its way (aborted by the test: the network fails)',
     'notification.cancel': 'the panel’s « Annuler « Dépôt … » » while it runs',
     'notification.reset': 'the panel’s « Effacer les notifications terminées »',
     'notification.clear':
       'the session revoked through the real API (the server pushes its expiry), then a new login to see the panel',
+    'notification.remove':
+      'the app itself, 3 s after the simulated paper dispatch reached 100 % (a campaign to a paper employee, created through the API, validated on its page; the 3 s run on Playwright’s clock, the task seen 100 ms before)',
     [PUSH]:
       'a campaign telling the persona of refusals (created through the real API), refused through the real API: the server pushes « « … » : 1 document refusé à la vérification » (an entry in error)',
   },
   events: {
-    'notification.start': async ({ page, events, index, before }) =>
-      entries(before).some((n) => n.state === 'running') ? startArchive(page) : startUpload(page, events, index),
+    'notification.start': async ({ page, events, index, before, memo }) => {
+      if (memo.get('paper')) {
+        // The clock paused first (the panel stays open from then on: its closing waits on the page's timers),
+        // then the campaign validated through the real API (the page's own « Valider » dialog would wait on
+        // them too): the dispatch job posts the paper document, the page's count grows, the task starts.
+        await page.clock.pauseAt(Date.now() + 500);
+        panelStaysOpen.add(page);
+        await openPanel(page);
+        const id = memo.get('paperCampaign') as string;
+        const answer = await page.request.get(routeUrl('campaigns.validate', { id }), {
+          headers: await sessionHeaders(page),
+        });
+        expect(answer.ok(), await answer.text()).toBe(true);
+        await expect(paperItem(page)).toBeVisible();
+      } else if (entries(before).some((n) => n.state === 'running')) await startArchive(page);
+      else await startUpload(page, events, index);
+    },
     'notification.progress': async ({ page }) => {
       await openPanel(page);
       // The task's progress, labelled « En cours : n % » (the label of the panel's progress bar).
@@ -248,7 +324,15 @@ export const notificationsAdapter: MachineAdapter = {
       );
       await closePanel(page);
     },
-    'notification.done': async ({ page }) => {
+    'notification.done': async ({ page, memo }) => {
+      if (memo.get('paper')) {
+        // One document: one step of 300 ms to 100 %.
+        await page.clock.runFor(300);
+        await openPanel(page);
+        await expect(paperItem(page).getByRole('img', { name: fr('shell.notifications.done') })).toBeVisible();
+        await closePanel(page);
+        return;
+      }
       await expect(page.getByText(fr('documents.messages.uploaded_one').replace('{{count}}', '1'))).toBeVisible({
         timeout: 30_000,
       });
@@ -268,6 +352,17 @@ export const notificationsAdapter: MachineAdapter = {
         .click();
       await closePanel(page);
       memo.set('pushed', 0);
+    },
+    'notification.remove': async ({ page }) => {
+      // The app's own timer, 3 s after 100 %: still listed just before.
+      await page.clock.runFor(2_900);
+      await openPanel(page);
+      await expect(paperItem(page)).toHaveCount(1);
+      await closePanel(page);
+      await page.clock.runFor(100);
+      await openPanel(page);
+      await expect(paperItem(page)).toHaveCount(0);
+      await closePanel(page);
     },
     [PUSH]: async ({ page, memo }) => {
       await (memo.get('push') as Promise<void>);
@@ -318,6 +413,8 @@ export const notificationsAdapter: MachineAdapter = {
   offered: (snapshot, event) => {
     const list = entries(snapshot);
     const server = list.filter((n) => n.type !== 'upload');
+    // The app removes only its paper task, once done; alone in the panel on the campaign page.
+    if (event.type === 'notification.remove') return list.length === 1 && list[0]!.state === 'done';
     if (event.type !== PUSH) return server.length === 0;
     if ((event as Extract<NotificationsEvent, { type: typeof PUSH }>).payload.state === 'running') return false;
     if (server.length > 0) return server.length === list.length;
@@ -325,15 +422,13 @@ export const notificationsAdapter: MachineAdapter = {
   },
   notDriven: {
     'notifications.running —notification.remove[0]→ (self)':
-      'only the simulated paper dispatch removes an entry (3 s after 100 %), when a campaign’s paper count grows while its page is open: not caused here',
+      'the app removes only its simulated paper task, 3 s after 100 %: another task would have to run beside it on the campaign page by then (the uploads and the archive are the documents page’s; a second growth of the paper count would be one, but the job’s coalesced pushes do not say when)',
     'notifications.running —notification.remove[1]→ notifications.finished':
-      'only the simulated paper dispatch removes an entry (3 s after 100 %), when a campaign’s paper count grows while its page is open: not caused here',
+      'the app removes only a finished task (its simulated paper dispatch, 3 s after 100 %): the running ones stay',
     'notifications.running —notification.remove[2]→ notifications.empty':
-      'only the simulated paper dispatch removes an entry (3 s after 100 %), when a campaign’s paper count grows while its page is open: not caused here',
+      'the app removes only a finished task (its simulated paper dispatch, 3 s after 100 %): the running ones stay',
     'notifications.finished —notification.remove[0]→ (self)':
-      'only the simulated paper dispatch removes an entry (3 s after 100 %), when a campaign’s paper count grows while its page is open: not caused here',
-    'notifications.finished —notification.remove[1]→ notifications.empty':
-      'only the simulated paper dispatch removes an entry (3 s after 100 %), when a campaign’s paper count grows while its page is open: not caused here',
+      'needs another finished entry beside the paper task on the campaign page within its 3 s (the uploads and the archive are the documents page’s)',
     'notifications.empty —push.notification.upserted[0]→ notifications.running':
       'the server never pushes a running entry (its entries are finished ones)',
     'notifications.finished —push.notification.upserted[0]→ notifications.running':
