@@ -16,6 +16,12 @@ import {
 } from './dsn-import/dsnImport.fixtures.ts';
 import { dsnImportMachine } from './dsn-import/dsnImport.machine.ts';
 import { campaignMachine } from './campaign/campaign.machine.ts';
+import {
+  CAMPAIGN_DOCUMENTS_INPUT,
+  campaignDocumentsFixtures,
+  serializeCampaignDocuments,
+} from './campaign-documents/campaignDocuments.fixtures.ts';
+import { campaignDocumentsMachine } from './campaign-documents/campaignDocuments.machine.ts';
 import { creationFixtures, serializeCreation } from './campaign-creation/creation.fixtures.ts';
 import { campaignCreationMachine } from './campaign-creation/creation.machine.ts';
 import {
@@ -88,6 +94,13 @@ export const MACHINES: readonly CatalogEntry[] = [
     serializeState: serializeEmployeeSheet,
   },
   { name: 'campaign', machine: campaignMachine, fixtures: campaignFixtures },
+  {
+    name: 'campaign-documents',
+    machine: campaignDocumentsMachine,
+    fixtures: campaignDocumentsFixtures,
+    input: CAMPAIGN_DOCUMENTS_INPUT,
+    serializeState: serializeCampaignDocuments,
+  },
   {
     name: 'campaign-creation',
     machine: campaignCreationMachine,
