@@ -7,8 +7,9 @@
 import { Button, HStack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import type { CampaignEventType, CampaignView } from '../../../../machines/campaign/index.ts';
+import type { CampaignAction } from '../../../../machines/campaign-documents/index.ts';
 
-export type CampaignAction = 'validate' | 'refuseDispatch' | 'refuseDocuments' | 'cancel' | 'retry' | 'deleteDocuments';
+export type { CampaignAction };
 
 /** The machine event each action sends to the server, and the view's `can` flag for it. */
 export const ACTION_EVENTS: Readonly<

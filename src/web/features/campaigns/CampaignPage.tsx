@@ -9,19 +9,17 @@ import { useNavigate, useParams } from '@tanstack/react-router';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { campaignMachine } from '../../../../machines/campaign/index.ts';
-import type { DispatchedDocPage } from '../../../contract/dispatch.ts';
 import type { DispatchedDocument, Organization } from '../../../contract/entities.ts';
-import { ALERT_KEYS } from '../../../contract/keys.ts';
-import { useAlerts, useServices } from '../../app/index.ts';
+import { useServices } from '../../app/index.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
-import { type CampaignAction, CampaignActions } from './CampaignActions.tsx';
+import { CampaignActions } from './CampaignActions.tsx';
 import { CampaignCounters } from './CampaignCounters.tsx';
 import { CampaignLifecycle, lifecycleKey } from './CampaignLifecycle.tsx';
 import { CampaignDownloads } from './CampaignDownloads.tsx';
 import { CampaignStatusBadge, formatDate } from './CampaignListPage.tsx';
 import { type ListScope, documentHref, listLocation } from './campaignPaths.ts';
 import { DispatchedDocsTable } from './DispatchedDocsTable.tsx';
-import { type DocAction, runDocAction } from './docActions.ts';
+import type { DocAction } from './docActions.ts';
 import { usePaperProgress } from './paperProgress.ts';
 import { PostalInfo } from './PostalInfo.tsx';
 import { useDocsTableState } from './tableState.ts';
@@ -29,10 +27,9 @@ import { CampaignProgress } from './CampaignProgress.tsx';
 import { IgnoredPages } from './IgnoredPages.tsx';
 import { LifecycleStepper } from './LifecycleStepper.tsx';
 import { RefuseDocumentsDialog } from './RefuseDocumentsDialog.tsx';
-import { runCampaignAction } from './runAction.ts';
-import { useCampaignDocumentPushes, useCampaignLive } from './useCampaignLive.ts';
-
-type Confirmable = 'refuseDispatch' | 'cancel' | 'deleteDocuments' | 'validate';
+import { selectionEvents } from './selection.ts';
+import { useCampaignDocuments } from './useCampaignDocuments.ts';
+import { useCampaignLive } from './useCampaignLive.ts';
 
 export const CampaignPage = () => {
   const params = useParams({ strict: false }) as ListScope & { campaignId?: string };
@@ -45,18 +42,21 @@ const CampaignScreen = ({ campaignId, params }: { campaignId: string; params: Li
   const { t, i18n } = useTranslation();
   const services = useServices();
   const { api } = services;
-  const alerts = useAlerts();
   const navigate = useNavigate();
   const { campaign, missing, reread } = useCampaignLive(campaignId);
   const [orgName, setOrgName] = useState('');
   const table = useDocsTableState(campaignId);
   const { filter, page, size } = table;
-  const [busyDoc, setBusyDoc] = useState<string | null>(null);
-  const [docs, setDocs] = useState<{ request: string; data: DispatchedDocPage } | null>(null);
-  const [docsVersion, setDocsVersion] = useState(0);
-  const [selected, setSelected] = useState<string[]>([]);
-  const [busy, setBusy] = useState<CampaignAction | null>(null);
-  const [asking, setAsking] = useState<Confirmable | 'refuseDocuments' | null>(null);
+  // The page's workflow (documents, selection, actions): machines/campaign-documents.
+  const { view: docs, send } = useCampaignDocuments({
+    campaignId,
+    status: campaign?.status,
+    filter,
+    page,
+    size,
+    reread,
+    rowsShown: table.rowsShown,
+  });
 
   const organizationId = campaign?.organizationId;
   useEffect(() => {
@@ -67,80 +67,18 @@ const CampaignScreen = ({ campaignId, params }: { campaignId: string; params: Li
       .catch(() => setOrgName(''));
   }, [api, organizationId]);
 
-  // A new status (the split's end, the dispatch's end) brings documents the table has not read yet:
-  // a page opened while the campaign was still splitting would otherwise stay on « Aucun document ».
-  const status = campaign?.status;
-  const request = JSON.stringify([campaignId, filter, page, size, docsVersion, status]);
-  useEffect(() => {
-    if (!campaignId || !status) return;
-    const controller = new AbortController();
-    api
-      .call<DispatchedDocPage>('campaigns.dispatchedDocs', {
-        params: { campaignId },
-        body: { status: filter === 'ALL' ? undefined : [filter], offset: (page - 1) * size, limit: size },
-        signal: controller.signal,
-      })
-      .then((data) => {
-        setDocs({ request, data });
-        requestAnimationFrame(table.rowsShown);
-      })
-      .catch(() => {
-        if (controller.signal.aborted) return;
-        alerts.push({ message: ALERT_KEYS.campaigns.getDispatchedDocsFailure, type: 'error' });
-      });
-    return () => controller.abort();
-  }, [api, request]); // eslint-disable-line react-hooks/exhaustive-deps -- request carries every input
-
-  useCampaignDocumentPushes(
-    campaignId,
-    (doc) =>
-      setDocs((d) =>
-        d ? { ...d, data: { ...d.data, items: d.data.items.map((row) => (row.id === doc.id ? doc : row)) } } : d,
-      ),
-    () => setDocsVersion((v) => v + 1),
-  );
-
   usePaperProgress(campaign?.id, campaign?.counts.PAPER_DISPATCHED ?? (campaign ? 0 : undefined));
   const docHref = useCallback((d: DispatchedDocument) => documentHref(params, d.campaignId, d.id), [params]);
-
-  const runDoc = async (doc: DispatchedDocument, action: DocAction) => {
-    setBusyDoc(doc.id);
-    const outcome = await runDocAction(api, doc, action);
-    setBusyDoc(null);
-    const status = outcome.doc ? t(`campaigns.docStatus.${outcome.doc.status}`) : '';
-    alerts.push({ ...outcome.alert, values: { status } });
-    if (outcome.doc) {
-      const updated = outcome.doc;
-      setDocs((d) =>
-        d ? { ...d, data: { ...d.data, items: d.data.items.map((r) => (r.id === updated.id ? updated : r)) } } : d,
-      );
-    }
-    reread();
-  };
-
-  const run = async (action: CampaignAction, reason?: string) => {
-    if (!campaign) return;
-    setBusy(action);
-    setAsking(null);
-    services.campaignActionSent(campaign.id);
-    const outcome = await runCampaignAction(api, campaign, action, { ids: selected, reason });
-    setBusy(null);
-    alerts.push(outcome.alert);
-    if (!outcome.ok) return;
-    if (action === 'retry') {
-      void navigate({ to: '/campaigns' });
-      return;
-    }
-    // Re-read rather than keep the action's answer: a push sent while the call ran may be newer.
-    reread();
-    setSelected([]);
-    setDocsVersion((v) => v + 1);
-  };
-
-  const onAction = (action: CampaignAction) => {
-    if (action === 'retry') void run(action);
-    else setAsking(action);
-  };
+  const onDocAction = useCallback(
+    (doc: DispatchedDocument, action: DocAction) => send({ type: 'doc.run', doc, action }),
+    [send],
+  );
+  const onSelectedChange = useCallback(
+    (ids: string[]) => {
+      for (const event of selectionEvents(docs.selected, ids, docs.rows)) send(event);
+    },
+    [send, docs.selected, docs.rows],
+  );
 
   if (missing)
     return (
@@ -202,7 +140,12 @@ const CampaignScreen = ({ campaignId, params }: { campaignId: string; params: Li
               </Alert.Root>
             )}
 
-            <CampaignActions view={view} selectedCount={selected.length} busy={busy} onAction={onAction} />
+            <CampaignActions
+              view={view}
+              selectedCount={docs.selected.length}
+              busy={docs.busy}
+              onAction={(action) => send({ type: 'action.request', action })}
+            />
 
             <CampaignCounters counts={campaign.counts} />
 
@@ -211,58 +154,58 @@ const CampaignScreen = ({ campaignId, params }: { campaignId: string; params: Li
               canAssign={view.step === 'awaitingValidation'}
               onAssigned={() => {
                 reread();
-                setDocsVersion((v) => v + 1);
+                send({ type: 'docs.invalidate' });
               }}
             />
           </>
         )}
       </CampaignLifecycle>
-      <CampaignDownloads campaign={campaign} filter={filter} selected={selected} />
+      <CampaignDownloads campaign={campaign} filter={filter} selected={docs.selected} />
 
       <Box as="section" aria-labelledby="campaign-docs">
         <Heading as="h2" size="md" id="campaign-docs" mb="2">
           {t('campaigns.docs.title')}
         </Heading>
         <DispatchedDocsTable
-          rows={docs?.data.items ?? []}
-          total={docs?.data.count ?? 0}
-          loading={docs?.request !== request}
+          rows={docs.rows}
+          total={docs.total}
+          loading={docs.loading}
           filter={filter}
           onFilterChange={table.setFilter}
           page={page}
           size={size}
           onPageChange={table.setPage}
           onSizeChange={table.setSize}
-          selected={selected}
-          onSelectedChange={setSelected}
+          selected={docs.selected}
+          onSelectedChange={onSelectedChange}
           campaignStatus={campaign.status}
           docHref={docHref}
           onOpen={table.remember}
-          onDocAction={(doc, action) => void runDoc(doc, action)}
-          busyDoc={busyDoc}
+          onDocAction={onDocAction}
+          busyDoc={docs.busyDoc}
         />
       </Box>
 
       <PostalInfo campaignId={campaign.id} paperCount={campaign.counts.PAPER_DISPATCHED ?? 0} />
 
       <RefuseDocumentsDialog
-        key={asking === 'refuseDocuments' ? 'open' : 'closed'}
-        open={asking === 'refuseDocuments'}
-        count={selected.length}
-        busy={busy === 'refuseDocuments'}
-        onConfirm={(reason) => void run('refuseDocuments', reason)}
-        onCancel={() => setAsking(null)}
+        key={docs.askingReason ? 'open' : 'closed'}
+        open={docs.askingReason}
+        count={docs.selected.length}
+        busy={docs.busy === 'refuseDocuments'}
+        onConfirm={(reason) => send({ type: 'action.confirm', reason })}
+        onCancel={() => send({ type: 'action.cancel' })}
       />
-      {asking && asking !== 'refuseDocuments' && (
+      {docs.confirming && (
         <ConfirmDialog
           open
-          title={`campaigns.confirm.${asking}.title`}
-          text={`campaigns.confirm.${asking}.text`}
-          confirm={`campaigns.confirm.${asking}.confirm`}
-          danger={asking !== 'validate'}
-          busy={busy === asking}
-          onConfirm={() => void run(asking)}
-          onCancel={() => setAsking(null)}
+          title={`campaigns.confirm.${docs.confirming}.title`}
+          text={`campaigns.confirm.${docs.confirming}.text`}
+          confirm={`campaigns.confirm.${docs.confirming}.confirm`}
+          danger={docs.confirming !== 'validate'}
+          busy={docs.busy === docs.confirming}
+          onConfirm={() => send({ type: 'action.confirm' })}
+          onCancel={() => send({ type: 'action.cancel' })}
         />
       )}
     </Stack>

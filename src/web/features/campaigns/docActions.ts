@@ -8,8 +8,9 @@ import type { DispatchedDocument } from '../../../contract/entities.ts';
 import { ALERT_KEYS } from '../../../contract/keys.ts';
 import { isApiFailure } from '../../api/index.ts';
 import type { Services } from '../../app/index.ts';
+import type { DocAction } from '../../../../machines/campaign-documents/index.ts';
 
-export type DocAction = 'retry' | 'send';
+export type { DocAction };
 
 const AFTER_DISTRIBUTION: readonly CampaignStatus[] = ['DISPATCHED', 'IN_ERROR'];
 const IN_DISTRIBUTION: readonly CampaignStatus[] = ['NEEDS_DISPATCHING', 'DISPATCHING'];

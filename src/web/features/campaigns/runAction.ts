@@ -37,7 +37,7 @@ export interface ActionOutcome {
 
 const call = async (
   api: Services['api'],
-  c: Campaign,
+  c: Pick<Campaign, 'id'>,
   action: CampaignAction,
   input: { ids: readonly string[]; reason?: string },
 ): Promise<Campaign | null> => {
@@ -61,7 +61,7 @@ const call = async (
 
 export const runCampaignAction = async (
   api: Services['api'],
-  campaign: Campaign,
+  campaign: Pick<Campaign, 'id'>,
   action: CampaignAction,
   input: { ids: readonly string[]; reason?: string },
 ): Promise<ActionOutcome> => {
