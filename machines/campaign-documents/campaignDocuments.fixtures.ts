@@ -37,7 +37,11 @@ type EventOf<T extends CampaignDocumentsEventType> = Extract<CampaignDocumentsEv
 type Fixtures = { readonly [T in CampaignDocumentsEventType]: readonly EventOf<T>[] };
 
 export const campaignDocumentsFixtures = {
-  'docs.query': [{ type: 'docs.query', filter: 'ALL', page: 1, size: 20, status: 'NEEDS_VALIDATION' }],
+  'docs.query': [
+    { type: 'docs.query', filter: 'ALL', page: 1, size: 20, status: 'NEEDS_VALIDATION' },
+    // The status moved on (the page read again).
+    { type: 'docs.query', filter: 'ALL', page: 1, size: 20, status: 'DISPATCHING' },
+  ],
   'docs.invalidate': [{ type: 'docs.invalidate' }],
   'docs.pushed': [{ type: 'docs.pushed', doc: DOC_1_SENT }],
   'selection.toggle': [{ type: 'selection.toggle', id: DOC_1.id }],
@@ -85,14 +89,14 @@ export const campaignDocumentsFixtures = {
 } satisfies Fixtures;
 
 /**
- * Snapshots are told apart by what the guards read (a query sent, a document checked, the action) and
+ * Snapshots are told apart by what the guards read (the query sent, a document checked, the action) and
  * the rows' states, not by which documents are checked or in what order: the traversal stays small.
  */
 export const serializeCampaignDocuments = (s: AnyMachineSnapshot): string => {
   const c = s.context as CampaignDocumentsContext;
   return JSON.stringify({
     value: s.value,
-    query: c.query !== null,
+    query: c.query?.status ?? null,
     rows: c.docs ? c.docs.items.map((d) => d.status) : null,
     selected: c.selected.length > 0,
     action: c.action,

@@ -182,4 +182,19 @@ describe('campaign documents', () => {
     expect(h.log.slice(-2)).toEqual(['alert alert.campaign.retry.inProgress', 'goToList']);
     expect(h.actor.getSnapshot().matches({ campaignAction: 'left' })).toBe(true);
   });
+
+  it('keeps a running action and document action when the page is read again meanwhile (a new status pushed)', async () => {
+    const h = await shown();
+    h.actor.send({ type: 'doc.run', doc: DOC_1, action: 'send' });
+    h.actor.send({ type: 'action.request', action: 'retry' });
+    h.actor.send({ type: 'docs.query', ...QUERY, status: 'DISPATCHING' });
+    h.actor.send({ type: 'docs.invalidate' });
+    expect(h.view()).toMatchObject({ busy: 'retry', busyDoc: DOC_1.id });
+    expect(h.actions[0]!.signal).toBeUndefined();
+    h.actions[0]!.resolve({ ok: true, alert: { message: 'alert.campaign.retry.inProgress', type: 'info' } });
+    h.docRuns[0]!.resolve({ doc: DOC_1_SENT, alert: { message: 'campaigns.docs.done', type: 'success' } });
+    await tick();
+    expect(h.log).toContain('goToList');
+    expect(h.log).toContain('docAlert campaigns.docs.done DISPATCHED');
+  });
 });

@@ -44,6 +44,17 @@ const sameQuery = (a: DocsQuery | null, b: DocsQuery): boolean =>
 const withRow = (docs: DispatchedDocPage | null, doc: DispatchedDocument): DispatchedDocPage | null =>
   docs ? { ...docs, items: docs.items.map((row) => (row.id === doc.id ? doc : row)) } : docs;
 
+/**
+ * Reading the page again, declared on each state of the documents region: between siblings, so only
+ * that region is left and entered again. Declared once on the region with `reenter`, the transition's
+ * domain would be the whole machine, and a new status arriving mid-action would restart the action's
+ * region too (its call's answer lost: no alert, no navigation).
+ */
+const readAgain = {
+  'docs.query': { guard: 'queryChanged', target: 'loading', reenter: true, actions: 'storeQuery' },
+  'docs.invalidate': { guard: 'hasQuery', target: 'loading', reenter: true },
+} as const;
+
 export const campaignDocumentsMachine = setup({
   types: {} as {
     context: CampaignDocumentsContext;
@@ -135,13 +146,11 @@ export const campaignDocumentsMachine = setup({
   states: {
     documents: {
       initial: 'waiting',
-      on: {
-        'docs.query': { guard: 'queryChanged', target: '.loading', reenter: true, actions: 'storeQuery' },
-        'docs.invalidate': { guard: 'hasQuery', target: '.loading', reenter: true },
-      },
       states: {
-        waiting: {},
+        // Nothing to invalidate before the first query.
+        waiting: { on: { 'docs.query': readAgain['docs.query'] } },
         loading: {
+          on: readAgain,
           invoke: {
             id: 'readDocs',
             src: 'readDocs',
@@ -159,8 +168,8 @@ export const campaignDocumentsMachine = setup({
             },
           },
         },
-        shown: {},
-        failed: {},
+        shown: { on: readAgain },
+        failed: { on: readAgain },
       },
     },
     docAction: {
