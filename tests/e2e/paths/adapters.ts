@@ -5,6 +5,7 @@ import { domainChoiceAdapter } from './domain-choice.adapter.ts';
 import { uploadAdapter } from './upload.adapter.ts';
 import { campaignCreationAdapter } from './campaign-creation.adapter.ts';
 import { employeeFormAdapter } from './employee-form.adapter.ts';
+import { employeeSheetAdapter } from './employee-sheet.adapter.ts';
 import { signerAdapter } from './signer.adapter.ts';
 import { campaignAdapter } from './campaign.adapter.ts';
 import { signbookAdapter } from './signbook.adapter.ts';
@@ -17,6 +18,7 @@ export const ADAPTERS: readonly MachineAdapter[] = [
   uploadAdapter,
   campaignCreationAdapter,
   employeeFormAdapter,
+  employeeSheetAdapter,
   signerAdapter,
   campaignAdapter,
   signbookAdapter,
