@@ -9,6 +9,7 @@ import { employeeSheetAdapter } from './employee-sheet.adapter.ts';
 import { signerAdapter } from './signer.adapter.ts';
 import { campaignAdapter } from './campaign.adapter.ts';
 import { signbookAdapter } from './signbook.adapter.ts';
+import { signbookCreationAdapter } from './signbook-creation.adapter.ts';
 import { alertAdapter, alertsAdapter } from './alerts.adapter.ts';
 import { notificationsAdapter } from './notifications.adapter.ts';
 
@@ -22,6 +23,7 @@ export const ADAPTERS: readonly MachineAdapter[] = [
   signerAdapter,
   campaignAdapter,
   signbookAdapter,
+  signbookCreationAdapter,
   alertsAdapter,
   alertAdapter,
   notificationsAdapter,
