@@ -10,6 +10,7 @@ import { signerAdapter } from './signer.adapter.ts';
 import { campaignAdapter } from './campaign.adapter.ts';
 import { signbookAdapter } from './signbook.adapter.ts';
 import { signbookCreationAdapter } from './signbook-creation.adapter.ts';
+import { signbookTemplateAdapter } from './signbook-template.adapter.ts';
 import { alertAdapter, alertsAdapter } from './alerts.adapter.ts';
 import { notificationsAdapter } from './notifications.adapter.ts';
 
@@ -24,6 +25,7 @@ export const ADAPTERS: readonly MachineAdapter[] = [
   campaignAdapter,
   signbookAdapter,
   signbookCreationAdapter,
+  signbookTemplateAdapter,
   alertsAdapter,
   alertAdapter,
   notificationsAdapter,
