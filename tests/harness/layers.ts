@@ -30,6 +30,12 @@ export const BROWSER_THRESHOLDS: Readonly<Record<string, number>> = {
   // Left out: submits while « Créer » is disabled, a choice confirmed without an organisation (the first
   // line is locked), the sheet after success (it closes).
   'employee-form': 78.1,
+  // Left out: the safe refusing to open an account (the demo's embedded safe never refuses).
+  'employee-sheet': 95.2,
+  // Left out: the page's PDF check failing (it refuses what it cannot read), the organisation chosen again (no change).
+  'signbook-creation': 90.4,
+  // Left out: the organisation chosen again (no change in the select).
+  'signbook-template': 94.4,
   // Left out: the server answering « expired » (its own clock would have to pass the code's 10 minutes).
   signer: 96.5,
   // Documents left failed are the free-trial company's past its limit (deletable): deleted, one or all, and

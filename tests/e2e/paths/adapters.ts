@@ -5,9 +5,12 @@ import { domainChoiceAdapter } from './domain-choice.adapter.ts';
 import { uploadAdapter } from './upload.adapter.ts';
 import { campaignCreationAdapter } from './campaign-creation.adapter.ts';
 import { employeeFormAdapter } from './employee-form.adapter.ts';
+import { employeeSheetAdapter } from './employee-sheet.adapter.ts';
 import { signerAdapter } from './signer.adapter.ts';
 import { campaignAdapter } from './campaign.adapter.ts';
 import { signbookAdapter } from './signbook.adapter.ts';
+import { signbookCreationAdapter } from './signbook-creation.adapter.ts';
+import { signbookTemplateAdapter } from './signbook-template.adapter.ts';
 import { alertAdapter, alertsAdapter } from './alerts.adapter.ts';
 import { notificationsAdapter } from './notifications.adapter.ts';
 import { dsnImportAdapter } from './dsn-import.adapter.ts';
@@ -18,9 +21,12 @@ export const ADAPTERS: readonly MachineAdapter[] = [
   uploadAdapter,
   campaignCreationAdapter,
   employeeFormAdapter,
+  employeeSheetAdapter,
   signerAdapter,
   campaignAdapter,
   signbookAdapter,
+  signbookCreationAdapter,
+  signbookTemplateAdapter,
   alertsAdapter,
   alertAdapter,
   notificationsAdapter,

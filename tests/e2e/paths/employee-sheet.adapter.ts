@@ -1,0 +1,270 @@
+/**
+ * The employee sheet in the browser: `/employees/$id` opened by `admin`, the toolbar's actions
+ * clicked, their outcome read on the page (the safe's status, the app's alerts, the downloaded letter,
+ * the list after deactivation). The employee is the path's own, created through the real API in the
+ * admin's current organisation (with or without an e-mail, with or without a postal address, as the
+ * path's outcome needs) and deactivated after the path — except for the safe: the API opens a new
+ * employee's safe at once, so a path opening one takes a demo employee whose safe is not created
+ * (one per worker, by its id, so that two paths never take the same one; such a path never deactivates it).
+ * A read that fails is an id no employee has (or the connection dropped for the re-read); a call that
+ * fails is the browser's connection dropped for it.
+ */
+import { randomUUID } from 'node:crypto';
+import { expect, test, type Download, type Page } from '@playwright/test';
+import type { EventObject } from 'xstate';
+import type { Employee, EmployeePage } from '../../../src/contract/entities.ts';
+import { ALERT_KEYS } from '../../../src/contract/keys.ts';
+import { routeUrl } from '../../../src/contract/routes.ts';
+import type { EmployeeSheetEvent } from '../../../machines/employee-sheet/index.ts';
+import { fr } from '../support.ts';
+import type { MachineAdapter } from './adapter.ts';
+import { afterDrop, afterPath, dropCall, logInThroughApi, openLoggedIn, skipWelcome } from './screens.ts';
+
+type Of<T extends EmployeeSheetEvent['type']> = Extract<EmployeeSheetEvent, { type: T }>;
+
+const toolbar = (page: Page) => page.getByRole('toolbar');
+const action = (page: Page, key: string) => toolbar(page).getByRole('button', { name: fr(key), exact: true });
+const confirmDialog = (page: Page) => page.getByRole('alertdialog', { name: fr('employees.confirm.title') });
+/** A toast of the app's alerts: errors are alerts, successes statuses. */
+const toast = (page: Page, key: string, type: 'error' | 'success' = 'error') =>
+  page
+    .getByRole('region', { name: fr('shell.alerts.region') })
+    .getByRole(type === 'error' ? 'alert' : 'status')
+    .filter({ hasText: fr(key) });
+/** A fact of the sheet (« Coffre-fort », « Dernière notification »), by its label. */
+const fact = (page: Page, labelKey: string) =>
+  page
+    .locator('dt, [data-part="item-label"]')
+    .filter({ hasText: new RegExp(`^${fr(labelKey)}$`) })
+    .locator('..');
+
+const outputOf = (event: EventObject | undefined) => (event as { output?: unknown } | undefined)?.output;
+const has = (events: readonly EventObject[], type: string, test: (e: EventObject) => boolean = () => true) =>
+  events.some((e) => e.type === type && test(e));
+
+let unique = 0;
+
+/** A demo employee of the organisation whose safe is not created, this worker's own (by its id's last digit). */
+const employeeWithoutSafe = async (page: Page, headers: Record<string, string>, orgId: string): Promise<Employee> => {
+  const answer = await page.request.post(routeUrl('employees.list'), {
+    headers,
+    data: { limit: 1000, status: 'active', organizations: [{ organizationId: orgId, active: true }] },
+  });
+  expect(answer.status(), await answer.text()).toBe(200);
+  const { items } = (await answer.json()) as EmployeePage;
+  const mine = items.find(
+    (e) =>
+      e.safeStatus === 'NOT_CREATED' && e.active && parseInt(e.id.slice(-1), 16) % 2 === test.info().parallelIndex % 2,
+  );
+  if (!mine) throw new Error('the demo organisation has no more employee without a safe for this worker');
+  return mine;
+};
+
+export const employeeSheetAdapter: MachineAdapter = {
+  machine: 'employee-sheet',
+  start: async (page, events, memo) => {
+    await skipWelcome(page);
+    const { session, headers } = await logInThroughApi(page, 'admin');
+    if (events[0]?.type === 'xstate.error.actor.loadEmployee') {
+      // No employee has this id: the server answers « not found », as for an employee deleted meanwhile.
+      await openLoggedIn(page, `/employees/${randomUUID()}`);
+      return;
+    }
+    let employee: Employee;
+    if (has(events, 'sheet.safe.create')) {
+      if (has(events, 'sheet.deactivate.confirm')) throw new Error('a demo employee is never deactivated by a path');
+      employee = await employeeWithoutSafe(page, headers, session.orgId);
+    } else {
+      const n = `${Date.now()}-${(unique += 1)}`;
+      const withEmail = !has(events, 'sheet.reminder.send', (e) => !(e as Of<'sheet.reminder.send'>).formEmail.trim());
+      // The server produces no activation letter without a postal address (it answers 204).
+      const withAddress = !has(events, 'xstate.done.actor.fetchLetter', (e) => !outputOf(e));
+      const input = {
+        name: 'Parcours',
+        firstName: `Fiche ${n}`,
+        birthDate: '1990-04-12',
+        email: `fiche.${n}@example.fr`,
+        ...(withAddress
+          ? { address: { street: '3 rue des Lilas', postal: '69003', city: 'Lyon', country: 'France' } }
+          : {}),
+        organizations: [{ organizationId: session.orgId }],
+      };
+      const created = await page.request.post(routeUrl('employees.create'), { headers, data: input });
+      expect(created.status(), await created.text()).toBe(201);
+      employee = (await created.json()) as Employee;
+      if (!withEmail) {
+        // An e-mail is required to create an employee, not to keep one: it is removed, as the sheet's form can.
+        const updated = await page.request.put(routeUrl('employees.update', { id: employee.id }), {
+          headers,
+          data: { ...input, email: null },
+        });
+        expect(updated.status(), await updated.text()).toBe(200);
+        employee = (await updated.json()) as Employee;
+        expect(employee.email).toBeNull();
+      }
+      // Its place in the company's employee limit is given back, whatever the path did.
+      afterPath(memo, async () => {
+        const answer = await page.request.put(routeUrl('employees.deactivate', { id: employee.id }), { headers });
+        expect([200, 204, 404].includes(answer.status()) || answer.ok(), await answer.text()).toBe(true);
+      });
+    }
+    memo.set('employee', employee);
+    memo.set('safeStatus', employee.safeStatus);
+    await openLoggedIn(page, `/employees/${employee.id}`);
+  },
+  how: {
+    'xstate.done.actor.loadEmployee': 'the server answers the read (on opening the page, and again after a change)',
+    'xstate.error.actor.loadEmployee':
+      'the read fails: an id no employee has (on opening), the connection dropped (the re-read)',
+    'sheet.safe.create': '« Créer le coffre-fort » (a demo employee whose safe is not created)',
+    'xstate.done.actor.createSafe': 'the server opens the safe (the embedded safe opens it)',
+    'xstate.error.actor.createSafe': 'the opening fails: the connection drops for it',
+    'sheet.reminder.send':
+      '« Envoyer un rappel » (an employee with an e-mail, or without one and the field left empty)',
+    'xstate.done.actor.sendReminder': 'the server sends the reminder',
+    'xstate.error.actor.sendReminder': 'the reminder fails: the connection drops for it',
+    'sheet.letter.download': '« Courrier d’activation »',
+    'xstate.done.actor.fetchLetter':
+      'the server answers the letter (a PDF downloaded), or nothing for an employee without a postal address',
+    'xstate.error.actor.fetchLetter': 'the letter fails: the connection drops for it',
+    'sheet.deactivate.ask': '« Désactiver »',
+    'sheet.deactivate.confirm': '« Confirmer » in the confirmation',
+    'sheet.deactivate.cancel': '« Annuler » in the confirmation',
+    'xstate.done.actor.deactivate': 'the server deactivates the employee (the path’s own)',
+    'xstate.error.actor.deactivate': 'the deactivation fails: the connection drops for it',
+  },
+  events: {
+    'xstate.done.actor.loadEmployee': async ({ page, before, memo }) => {
+      const employee = memo.get('employee') as Employee;
+      if (before.matches('reloading')) await (memo.get('reload') as Promise<unknown>);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(`${employee.name} ${employee.firstName}`);
+    },
+    'xstate.error.actor.loadEmployee': async ({ page, before, memo }) => {
+      if (before.matches('reloading')) await afterDrop(page, memo);
+    },
+    'sheet.safe.create': async ({ page, events, index, memo }) => {
+      const next = events[index + 1];
+      if (next?.type === 'xstate.error.actor.createSafe')
+        await dropCall(page, routeUrl('employees.createEDocPerso'), memo);
+      else await watchReload(page, events, index, memo);
+      await action(page, 'employees.actions.createSafe').click();
+    },
+    'xstate.done.actor.createSafe': async ({ page, event, memo }) => {
+      expect((outputOf(event) as { accountCreated: boolean }).accountCreated).toBe(true);
+      await expect(toast(page, 'employees.messages.safe.success', 'success')).toBeVisible();
+      memo.set('safeStatus', 'NOT_FINALISED');
+    },
+    'xstate.error.actor.createSafe': async ({ page, memo }) => {
+      await afterDrop(page, memo);
+      await expect(toast(page, 'employees.messages.safe.error')).toBeVisible();
+    },
+    'sheet.reminder.send': async ({ page, events, index, memo }) => {
+      const next = events[index + 1];
+      if (next?.type === 'xstate.error.actor.sendReminder') await dropCall(page, routeUrl('employees.reminder'), memo);
+      else if (next?.type === 'xstate.done.actor.sendReminder') await watchReload(page, events, index, memo);
+      await action(page, 'employees.actions.reminder').click();
+      if (next?.type !== 'xstate.done.actor.sendReminder' && next?.type !== 'xstate.error.actor.sendReminder')
+        await expect(toast(page, ALERT_KEYS.reminderNeedsEmail)).toBeVisible();
+    },
+    'xstate.done.actor.sendReminder': async ({ page }) => {
+      await expect(toast(page, ALERT_KEYS.employees.reminderSuccess, 'success')).toBeVisible();
+    },
+    'xstate.error.actor.sendReminder': async ({ page, memo }) => {
+      await afterDrop(page, memo);
+      await expect(toast(page, ALERT_KEYS.employees.reminderError)).toBeVisible();
+    },
+    'sheet.letter.download': async ({ page, next, memo }) => {
+      if (next?.type === 'xstate.error.actor.fetchLetter')
+        await dropCall(page, routeUrl('employees.activationMail'), memo);
+      if (next?.type === 'xstate.done.actor.fetchLetter' && outputOf(next)) {
+        const download = page.waitForEvent('download');
+        download.catch(() => undefined); // a path that ends here never waits for it
+        memo.set('download', download);
+      }
+      await action(page, 'employees.actions.activationLetter').click();
+    },
+    'xstate.done.actor.fetchLetter': async ({ page, event, memo }) => {
+      if (outputOf(event)) {
+        const download = await (memo.get('download') as Promise<Download>);
+        expect(download.suggestedFilename()).toMatch(/\.pdf$/);
+      } else await expect(toast(page, ALERT_KEYS.employees.activationMailError)).toBeVisible();
+    },
+    'xstate.error.actor.fetchLetter': async ({ page, memo }) => {
+      await afterDrop(page, memo);
+      await expect(toast(page, ALERT_KEYS.employees.activationMailError)).toBeVisible();
+    },
+    'sheet.deactivate.ask': async ({ page }) => action(page, 'employees.actions.deactivate').click(),
+    'sheet.deactivate.cancel': async ({ page }) =>
+      confirmDialog(page)
+        .getByRole('button', { name: fr('common.actions.cancel') })
+        .click(),
+    'sheet.deactivate.confirm': async ({ page, next, memo }) => {
+      if (next?.type === 'xstate.error.actor.deactivate') {
+        const { id } = memo.get('employee') as Employee;
+        await dropCall(page, routeUrl('employees.deactivate', { id }), memo);
+      }
+      await confirmDialog(page)
+        .getByRole('button', { name: fr('employees.actions.confirm') })
+        .click();
+    },
+    'xstate.done.actor.deactivate': async () => {},
+    'xstate.error.actor.deactivate': async ({ page, memo }) => {
+      await afterDrop(page, memo);
+      await expect(toast(page, ALERT_KEYS.employees.deleteError)).toBeVisible();
+    },
+  },
+  states: {
+    'employeeSheet.loading': null,
+    'employeeSheet.failed': async (page) => {
+      await expect(page.getByRole('main').getByText(fr('employees.messages.get.error'))).toBeVisible();
+      await expect(toolbar(page)).toHaveCount(0);
+    },
+    'employeeSheet.ready.idle': async (page, _snapshot, memo) => {
+      const safeStatus = memo.get('safeStatus') as Employee['safeStatus'];
+      await expect(confirmDialog(page)).toHaveCount(0);
+      await expect(fact(page, 'employees.fields.safeStatus')).toContainText(fr(`employees.safeStatus.${safeStatus}`));
+      // « Créer le coffre-fort » is offered while the safe is not created; the other actions are.
+      await expect(action(page, 'employees.actions.createSafe')).toBeEnabled({ enabled: safeStatus === 'NOT_CREATED' });
+      for (const key of ['employees.actions.reminder', 'employees.actions.activationLetter'])
+        await expect(action(page, key)).toBeEnabled();
+      await expect(action(page, 'employees.actions.deactivate')).toBeEnabled();
+    },
+    'employeeSheet.ready.confirmingDeactivation': async (page) => {
+      await expect(confirmDialog(page)).toBeVisible();
+    },
+    // Calls in flight: the fact that ends each asserts its outcome.
+    'employeeSheet.ready.creatingSafe': null,
+    'employeeSheet.ready.sendingReminder': null,
+    'employeeSheet.ready.downloadingLetter': null,
+    'employeeSheet.ready.deactivating': null,
+    'employeeSheet.reloading': null,
+    'employeeSheet.deactivated': async (page) => {
+      await expect(page).toHaveURL(/\/employees$/);
+      await expect(toast(page, 'employees.messages.deactivate.success', 'success')).toBeVisible();
+    },
+  },
+  notDriven: {
+    'employeeSheet.ready.creatingSafe —xstate.done.actor.createSafe[1]→ employeeSheet.reloading':
+      'the demo’s safe is the embedded one, which never refuses to open an account (a remote safe service would)',
+  },
+};
+
+/**
+ * The employee re-read after the action: its answer is awaited by the read's event; when the re-read
+ * is to fail, the connection drops for it.
+ */
+async function watchReload(
+  page: Page,
+  events: readonly EventObject[],
+  index: number,
+  memo: Map<string, unknown>,
+): Promise<void> {
+  const { id } = memo.get('employee') as Employee;
+  const path = routeUrl('employees.get', { id });
+  // The action, its answer, then the re-read's.
+  const reload = events[index + 2];
+  if (reload?.type === 'xstate.error.actor.loadEmployee') return dropCall(page, path, memo);
+  const answered = page.waitForResponse((r) => new URL(r.url()).pathname === path && r.request().method() === 'GET');
+  answered.catch(() => undefined); // a path that ends here never waits for it
+  memo.set('reload', answered);
+}
