@@ -33,6 +33,18 @@ const keyOf = (error: unknown): string | undefined => (error as { key?: string }
 
 const alert = (a: SheetAlert) => ({ type: 'sheet.alert' as const, alert: a });
 
+/** Every effect works on the sheet's employee. */
+const employeeInput = ({ context }: { context: EmployeeSheetContext }) => ({ employeeId: context.employeeId });
+
+/** The read, first and after an action that changed the employee. */
+const readEmployee = {
+  id: 'loadEmployee',
+  src: 'loadEmployee',
+  input: employeeInput,
+  onDone: { target: '#employeeSheet.ready', actions: 'storeEmployee' },
+  onError: { target: '#employeeSheet.failed', actions: 'notifyLoadFailed' },
+} as const;
+
 export const employeeSheetMachine = setup({
   types: {} as {
     context: EmployeeSheetContext;
@@ -102,15 +114,7 @@ export const employeeSheetMachine = setup({
   context: ({ input }) => ({ employeeId: input.employeeId, employee: null, version: 0 }),
   initial: 'loading',
   states: {
-    loading: {
-      invoke: {
-        id: 'loadEmployee',
-        src: 'loadEmployee',
-        input: ({ context }) => ({ employeeId: context.employeeId }),
-        onDone: { target: 'ready', actions: 'storeEmployee' },
-        onError: { target: 'failed', actions: 'notifyLoadFailed' },
-      },
-    },
+    loading: { invoke: readEmployee },
     /** The employee could not be read (gone, or not visible to this user): the sheet says so. */
     failed: { type: 'final' },
     ready: {
@@ -128,7 +132,7 @@ export const employeeSheetMachine = setup({
           invoke: {
             id: 'createSafe',
             src: 'createSafe',
-            input: ({ context }) => ({ employeeId: context.employeeId }),
+            input: employeeInput,
             onDone: [
               { guard: 'accountCreated', target: '#employeeSheet.reloading', actions: 'notifySafeCreated' },
               { target: '#employeeSheet.reloading', actions: 'notifySafeRefused' },
@@ -140,7 +144,7 @@ export const employeeSheetMachine = setup({
           invoke: {
             id: 'sendReminder',
             src: 'sendReminder',
-            input: ({ context }) => ({ employeeId: context.employeeId }),
+            input: employeeInput,
             onDone: { target: '#employeeSheet.reloading', actions: 'notifyReminderSent' },
             onError: { target: 'idle', actions: 'notifyReminderFailed' },
           },
@@ -149,7 +153,7 @@ export const employeeSheetMachine = setup({
           invoke: {
             id: 'fetchLetter',
             src: 'fetchLetter',
-            input: ({ context }) => ({ employeeId: context.employeeId }),
+            input: employeeInput,
             onDone: [
               { guard: 'hasLetter', target: 'idle', actions: 'emitLetter' },
               { target: 'idle', actions: 'notifyLetterFailed' },
@@ -167,7 +171,7 @@ export const employeeSheetMachine = setup({
           invoke: {
             id: 'deactivate',
             src: 'deactivate',
-            input: ({ context }) => ({ employeeId: context.employeeId }),
+            input: employeeInput,
             onDone: { target: '#employeeSheet.deactivated', actions: ['notifyDeactivated', 'emitDeactivated'] },
             onError: { target: 'idle', actions: 'notifyDeactivateFailed' },
           },
@@ -175,15 +179,7 @@ export const employeeSheetMachine = setup({
       },
     },
     /** Read again after an action that changed the employee; the view keeps showing the last read. */
-    reloading: {
-      invoke: {
-        id: 'loadEmployee',
-        src: 'loadEmployee',
-        input: ({ context }) => ({ employeeId: context.employeeId }),
-        onDone: { target: 'ready', actions: 'storeEmployee' },
-        onError: { target: 'failed', actions: 'notifyLoadFailed' },
-      },
-    },
+    reloading: { invoke: readEmployee },
     deactivated: { type: 'final' },
   },
 });
