@@ -11,7 +11,7 @@ import type { BadgeCounts } from '../../../contract/entities.ts';
 import { AppProvider, type Services } from '../../app/index.ts';
 import { createBus } from '../../bus/index.ts';
 import { renderWithProviders } from '../../testing/render.tsx';
-import { DashboardCharts, cut } from './DashboardCharts.tsx';
+import { axisLabel, DashboardCharts, cut } from './DashboardCharts.tsx';
 import { useDashboardCharts } from './useDashboardCharts.ts';
 
 afterEach(cleanup);
@@ -162,5 +162,15 @@ describe('axis labels (issue 15: two campaigns read alike when cut at their end)
     expect(lyon.length).toBeLessThanOrEqual(22);
     expect(cut('Note de service')).toBe('Note de service');
     expect(cut('Abcdefghijklmnopqrstuvwxyz')).toBe('Abcdefghijk…qrstuvwxyz');
+  });
+
+  it('cuts every tick the same way, whatever index Recharts passes beside the value', () => {
+    const name = 'Attestations employeur — Marseille';
+    expect([0, 3, 5].map((index) => (axisLabel as (v: unknown, i: number) => string)(name, index))).toEqual([
+      cut(name),
+      cut(name),
+      cut(name),
+    ]);
+    expect(cut(name)).toBe('Attestations…Marseille');
   });
 });

@@ -35,6 +35,12 @@ export const cut = (v: string, max = 22): string => {
   return `${v.slice(0, max - 1 - end.length).trimEnd()}…${end}`;
 };
 
+/**
+ * The category axes' tick formatter. Recharts calls it with (value, index): passing `cut` itself made
+ * the index the length, so the fourth campaign read « A…e » and the sixth « No…té ».
+ */
+export const axisLabel = (value: unknown): string => cut(String(value));
+
 interface Column<Row> {
   readonly header: string;
   readonly cell: (row: Row) => ReactNode;
@@ -224,7 +230,7 @@ function CampaignsChart({ data }: { data: readonly CampaignOutcomeRow[] }) {
           >
             <CartesianGrid strokeDasharray="3 3" horizontal={false} />
             <XAxis type="number" allowDecimals={false} tick={TICK} />
-            <YAxis type="category" dataKey="name" width={170} tick={TICK} tickFormatter={cut} />
+            <YAxis type="category" dataKey="name" width={170} tick={TICK} tickFormatter={axisLabel} />
             <Tooltip />
             <Legend wrapperStyle={{ fontSize: 12 }} />
             {keys.map((k) => (
@@ -323,7 +329,7 @@ function SafesChart({ data }: { data: readonly SafesByOrganization[] }) {
           >
             <CartesianGrid strokeDasharray="3 3" horizontal={false} />
             <XAxis type="number" allowDecimals={false} tick={TICK} />
-            <YAxis type="category" dataKey="name" width={170} tick={TICK} tickFormatter={cut} />
+            <YAxis type="category" dataKey="name" width={170} tick={TICK} tickFormatter={axisLabel} />
             <Tooltip />
             <Legend wrapperStyle={{ fontSize: 12 }} />
             {(['noSafe', 'notActivated'] as const).map((k) => (
