@@ -34,7 +34,11 @@ const toast = (page: Page, key: string, role: 'alert' | 'status') =>
     .getByRole(role)
     .filter({ hasText: fr(key) });
 const contextOf = (s: AnyMachineSnapshot) => s.context as SignbookCreationContext;
-const sent = (s: AnyMachineSnapshot) => s.matches({ submission: 'sent' });
+/**
+ * Sent, or being sent: once « Créer et envoyer » is pressed the real call may already have answered and
+ * the page moved to the new signbook, so the form's other regions are no longer on screen to check.
+ */
+const sent = (s: AnyMachineSnapshot) => s.matches({ submission: 'sent' }) || s.matches({ submission: 'sending' });
 
 const contractPdf = async (title: string): Promise<Buffer> => {
   const pdf = await PDFDocument.create();
