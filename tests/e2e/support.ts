@@ -85,9 +85,15 @@ export async function sessionHeaders(page: Page): Promise<Record<string, string>
   };
 }
 
-/** Waits for enter animations, so a screenshot shows the element in place rather than sliding in. */
+/**
+ * Waits for enter animations, so a screenshot shows the element in place rather than sliding in. An
+ * animation cancelled meanwhile (replaced by the next one) rejects its `finished` with an AbortError:
+ * it is over too, not a failure (seen once at 600 px, the drawer's opening).
+ */
 export async function settled(locator: Locator): Promise<void> {
-  await locator.evaluate((el) => Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished)));
+  await locator.evaluate((el) =>
+    Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished.catch(() => undefined))),
+  );
 }
 
 export interface PrintedMessage {
