@@ -5,54 +5,7 @@ import { PAYSLIP } from '../../../../machines/campaign-creation/creation.fixture
 import { selectNotifications } from '../../../../machines/notifications/notifications.selectors.ts';
 import { createServices, type Services } from '../../app/services.ts';
 import { createSubmitCampaign } from './submitCampaign.ts';
-
-/** A scripted XMLHttpRequest: the test plays the browser's progress and the server's answer. */
-class ScriptedXhr {
-  static last: ScriptedXhr | null = null;
-  method = '';
-  url = '';
-  headers: Record<string, string> = {};
-  body: FormData | null = null;
-  status = 0;
-  responseText = '';
-  timeout = 0;
-  aborted = false;
-  responseHeaders: Record<string, string> = {};
-  upload: { onprogress: ((e: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = {
-    onprogress: null,
-  };
-  onload: (() => void) | null = null;
-  onerror: (() => void) | null = null;
-  ontimeout: (() => void) | null = null;
-  constructor() {
-    ScriptedXhr.last = this;
-  }
-  open(method: string, url: string) {
-    this.method = method;
-    this.url = url;
-  }
-  setRequestHeader(name: string, value: string) {
-    this.headers[name] = value;
-  }
-  getResponseHeader(name: string) {
-    return this.responseHeaders[name] ?? null;
-  }
-  send(body: FormData) {
-    this.body = body;
-  }
-  abort() {
-    this.aborted = true;
-  }
-  progress(loaded: number, total: number) {
-    this.upload.onprogress?.({ lengthComputable: true, loaded, total });
-  }
-  answer(status: number, body: unknown, headers: Record<string, string> = {}) {
-    this.status = status;
-    this.responseText = JSON.stringify(body);
-    this.responseHeaders = headers;
-    this.onload?.();
-  }
-}
+import { ScriptedXhr } from '../../testing/scriptedXhr.ts';
 
 let services: Services | null = null;
 afterEach(() => services?.stop());

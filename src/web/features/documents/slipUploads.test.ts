@@ -4,47 +4,7 @@ import { routeUrl } from '../../../contract/routes.ts';
 import { createServices, type Services } from '../../app/services.ts';
 import { type SlipUploadState, uploadSlip } from './slipUploads.ts';
 import { slipForFile } from './slips.ts';
-
-/** A scripted XMLHttpRequest: the test plays the browser's progress and the server's answer. */
-class ScriptedXhr {
-  static all: ScriptedXhr[] = [];
-  url = '';
-  body: FormData | null = null;
-  status = 0;
-  responseText = '';
-  timeout = 0;
-  aborted = false;
-  upload: { onprogress: ((e: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = {
-    onprogress: null,
-  };
-  onload: (() => void) | null = null;
-  onerror: (() => void) | null = null;
-  ontimeout: (() => void) | null = null;
-  constructor() {
-    ScriptedXhr.all.push(this);
-  }
-  open(_method: string, url: string) {
-    this.url = url;
-  }
-  setRequestHeader() {}
-  getResponseHeader() {
-    return null;
-  }
-  send(body: FormData) {
-    this.body = body;
-  }
-  abort() {
-    this.aborted = true;
-  }
-  progress(loaded: number, total: number) {
-    this.upload.onprogress?.({ lengthComputable: true, loaded, total });
-  }
-  answer(status: number, body: unknown) {
-    this.status = status;
-    this.responseText = JSON.stringify(body);
-    this.onload?.();
-  }
-}
+import { ScriptedXhr } from '../../testing/scriptedXhr.ts';
 
 let services: Services | null = null;
 afterEach(() => {
