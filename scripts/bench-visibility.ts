@@ -413,8 +413,14 @@ function printEngine(r: EngineResult): void {
       `    FIRST PAGE + TOTAL « ${num(CAP)}+ »     ${against(set.firstPageCapped)}  ` +
         `(×${(set.firstPageCapped.p95 / ref.p95).toFixed(1)} the reference's p95)`,
     );
-    console.log(`    first page + total « ${num(OTHER_CAP)}+ »      ${against(set.firstPageOtherCap)}`);
-    console.log(`    first page + exact total           ${against(set.firstPageExact)}  (n=${set.firstPageExact.n})`);
+    // What other totals would cost, for comparison: the product counts up to CAP (the documents list's
+    // VISIBLE_COUNT_CAP), so the goal is judged on the line above only.
+    console.log(
+      `    for comparison, not what the list runs: first page + total « ${num(OTHER_CAP)}+ » ${verdict(set.firstPageOtherCap)}`,
+    );
+    console.log(
+      `    for comparison, not what the list runs: first page + exact total ${verdict(set.firstPageExact)}  (n=${set.firstPageExact.n})`,
+    );
   }
 }
 

@@ -9,6 +9,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { expect, test, type Download, type Page } from '@playwright/test';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
+import type { DocumentPage, DocumentSummary } from '../../src/contract/documents.ts';
 import type { Employee, EmployeePage } from '../../src/contract/entities.ts';
 import { routeUrl } from '../../src/contract/routes.ts';
 import { fr, loginAs, sessionHeaders, settled, shot } from './support.ts';
@@ -219,4 +220,50 @@ test('campaign creation takes payslips already in the safe, sent by their ids', 
   await page.getByRole('button', { name: fr('campaignCreate.actions.send') }).click();
   expect((await creation).postData()).toMatch(/"docIds":\["[0-9a-f-]{36}"\]/);
   await expect(page).toHaveURL(/\/campaigns\/[0-9a-f-]{36}$/, { timeout: 30_000 });
+});
+
+test('documents: a payroll officer whose rule admits payslips only sees fewer — in the list, its count, a document page, its PDF and certificate', async ({
+  page,
+  browser,
+}) => {
+  const countOf = async (p: Page) => {
+    const count = p.getByTestId('documents-count');
+    await expect(count).toHaveText(/\d/);
+    return Number(((await count.textContent()) ?? '').replace(/\D/g, ''));
+  };
+  await loginAs(page, 'admin');
+  const adminHeaders = await sessionHeaders(page);
+  const all = (await (
+    await page.request.post(routeUrl('documents.list'), { headers: adminHeaders, data: { limit: 100 } })
+  ).json()) as DocumentPage;
+  const other = all.items.find((d) => d.typeCode !== 'BULLETIN_PAIE');
+  expect(other, 'the demo archive holds a document that is not a payslip').toBeTruthy();
+  const hidden = other as DocumentSummary;
+  await page.goto('/documents');
+  const adminCount = await countOf(page);
+
+  // « paie » is in « Gestionnaires paie », whose one rule admits the group's payslips.
+  const officer = await browser.newPage();
+  await loginAs(officer, 'paie');
+  await officer.goto('/documents');
+  const officerCount = await countOf(officer);
+  expect(officerCount).toBeGreaterThan(0);
+  expect(officerCount).toBeLessThan(adminCount);
+  const rows = officer.getByRole('table', { name: fr('documents.list.label') }).locator('tbody tr');
+  await expect(rows.first()).toBeVisible();
+  for (const row of await rows.all()) await expect(row).toContainText('Bulletin de paie');
+
+  // The other document is not there at all: its page, its PDF and its certificate answer « not found ».
+  await officer.goto(`/documents/${hidden.id}`);
+  await expect(officer.getByRole('heading', { level: 1, name: fr('documents.detail.notFound') })).toBeVisible();
+  const officerHeaders = await sessionHeaders(officer);
+  for (const route of ['documents.pdf', 'documents.attestation', 'documents.get'] as const)
+    expect((await officer.request.get(routeUrl(route, { id: hidden.id }), { headers: officerHeaders })).status()).toBe(
+      404,
+    );
+  // The administrator still reaches it.
+  expect(
+    (await page.request.get(routeUrl('documents.pdf', { id: hidden.id }), { headers: adminHeaders })).status(),
+  ).toBe(200);
+  await officer.close();
 });
