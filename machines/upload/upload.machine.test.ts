@@ -6,9 +6,10 @@ import type { TransferFact, UploadEvent, UploadInput } from './upload.types.ts';
 
 /** A transport driven by the test: `send` plays the browser's progress and answer; `aborted` tells a cancel. */
 const fakeTransport = () => {
-  const state = { aborted: 0, started: 0, send: (_fact: TransferFact) => {} };
-  const transfer = fromCallback<UploadEvent, UploadInput>(({ sendBack }) => {
+  const state = { aborted: 0, started: 0, requests: [] as unknown[], send: (_fact: TransferFact) => {} };
+  const transfer = fromCallback<UploadEvent, UploadInput>(({ sendBack, input }) => {
     state.started += 1;
+    state.requests.push(input.request);
     state.send = sendBack;
     return () => {
       state.aborted += 1;
@@ -56,6 +57,20 @@ describe('upload', () => {
       failure: { key: 'error.upload.not-pdf', status: 400, fields: { file: 'x.pdf' } },
     });
     expect(view()).toMatchObject({ isFailed: true, failure: { key: 'error.upload.not-pdf' }, uploadCompleted: false });
+  });
+
+  it('a failed upload starts again on the same machine, with the request as it now reads', () => {
+    const { actor, state, view } = fakeTransport();
+    actor.send({ type: 'upload.start' });
+    state.send({ type: 'transfer.progressed', loaded: 80, total: 100 });
+    state.send({ type: 'transfer.failed', failure: { key: 'error.network', status: 0 } });
+    expect(view()).toMatchObject({ isFailed: true, canStart: true });
+    actor.send({ type: 'upload.start', request: { id: 'r', corrected: true } });
+    expect(view()).toMatchObject({ isUploading: true, percentage: 0, failure: null });
+    state.send({ type: 'transfer.succeeded', result: { id: 'd-1' } });
+    expect(view()).toMatchObject({ isCompleted: true, result: { id: 'd-1' } });
+    // The first attempt sent the machine's input; the retry, the request it was given.
+    expect(state.requests).toEqual([{ id: 'r' }, { id: 'r', corrected: true }]);
   });
 
   it('without a provided transport, fails at once with a network key', () => {

@@ -4,7 +4,8 @@
  * web provides (XMLHttpRequest reports upload progress; fetch does not) and which reports
  * `transfer.*` facts. Leaving `uploading` stops that actor, which aborts the request: that is cancel.
  * Invariant: uploadCompleted is set when every byte is sent (100 %), and stays set once completed.
- * A failed or canceled upload can start again.
+ * A failed or canceled upload starts again on the same machine (`upload.start`, with the request as it
+ * now reads when it changed): the screens' « Réessayer ».
  */
 import { assign, fromCallback, setup } from 'xstate';
 import type { TransferFact, UploadContext, UploadEvent, UploadInput } from './upload.types.ts';
@@ -34,6 +35,10 @@ export const uploadMachine = setup({
     setUploadCompleted: assign({ percentage: 100, uploadCompleted: true }),
     storeResult: assign({ result: ({ event }) => (event.type === 'transfer.succeeded' ? event.result : null) }),
     storeFailure: assign({ failure: ({ event }) => (event.type === 'transfer.failed' ? event.failure : null) }),
+    storeRequest: assign({
+      request: ({ context, event }) =>
+        event.type === 'upload.start' && event.request !== undefined ? event.request : context.request,
+    }),
   },
 }).createMachine({
   id: 'upload',
@@ -46,7 +51,7 @@ export const uploadMachine = setup({
   }),
   initial: 'idle',
   states: {
-    idle: { on: { 'upload.start': { target: 'uploading' } } },
+    idle: { on: { 'upload.start': { target: 'uploading', actions: 'storeRequest' } } },
     uploading: {
       entry: 'clearProgress',
       invoke: { id: 'transfer', src: 'transfer', input: ({ context }) => ({ request: context.request }) },
@@ -58,8 +63,8 @@ export const uploadMachine = setup({
       },
     },
     completed: { type: 'final' },
-    failed: { on: { 'upload.start': { target: 'uploading' } } },
-    canceled: { on: { 'upload.start': { target: 'uploading' } } },
+    failed: { on: { 'upload.start': { target: 'uploading', actions: 'storeRequest' } } },
+    canceled: { on: { 'upload.start': { target: 'uploading', actions: 'storeRequest' } } },
   },
 });
 

@@ -25,7 +25,11 @@ export interface UploadContext {
 }
 
 export type UploadEvent =
-  | { readonly type: 'upload.start' }
+  /**
+   * Starts the upload; after a failure or a cancel, starts it again on the same machine. `request`
+   * replaces the one sent before (a slip corrected after its failure is sent as it now reads).
+   */
+  | { readonly type: 'upload.start'; readonly request?: unknown }
   | { readonly type: 'upload.cancel' }
   | { readonly type: 'transfer.progressed'; readonly loaded: number; readonly total: number }
   | { readonly type: 'transfer.succeeded'; readonly result: unknown }

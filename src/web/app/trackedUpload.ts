@@ -36,8 +36,16 @@ export interface TrackedUploadOptions {
 
 export interface TrackedUploadHandle {
   cancel(): void;
-  /** Settles once the upload has ended, whatever its end. */
+  /** Settles once the first attempt has ended, whatever its end. */
   readonly finished: Promise<UploadState>;
+  /**
+   * After a failure or a cancel, the same upload machine starts again (`upload.start`, with `request`
+   * when the upload now reads differently), shown as a new entry of the notifications panel; settles
+   * at that attempt's end. Refused (rejects) while an attempt runs or once the upload is done.
+   */
+  retry(request?: UploadRequest): Promise<UploadState>;
+  /** Ends the machine (the screen that held it closes); an attempt still running is canceled. */
+  dispose(): void;
 }
 
 let runs = 0;
@@ -48,7 +56,7 @@ export const trackedUpload = (
   { id: prefix, text, values, onState, createXhr }: TrackedUploadOptions,
 ): TrackedUploadHandle => {
   const notifications = services.actors.notifications;
-  const id = `${prefix}-${(runs += 1)}`;
+  const base = `${prefix}-${(runs += 1)}`;
   const actor = createActor(
     uploadMachine.provide({
       actors: {
@@ -62,43 +70,72 @@ export const trackedUpload = (
     { input: { request } },
   );
   const cancel = () => actor.send({ type: 'upload.cancel' });
-  services.cancelHandlers.set(id, cancel);
-  notifications.send({
-    type: 'notification.start',
-    id,
-    text,
-    cancelToken: id,
-    kind: 'upload',
-    ...(values ? { values } : {}),
-  });
 
-  const finished = new Promise<UploadState>((resolve) => {
-    let lastPercent = -1;
-    const end = (state: UploadState, fact: 'notification.done' | 'notification.fail' | 'notification.cancel') => {
-      services.cancelHandlers.delete(id);
-      notifications.send({ type: fact, id });
-      onState?.(state);
+  /** One attempt: its notification, and the promise its end settles. */
+  let attempt: { id: string; resolve: (state: UploadState) => void; lastPercent: number } | null = null;
+  let attempts = 0;
+  const begin = (): Promise<UploadState> =>
+    new Promise<UploadState>((resolve) => {
+      attempts += 1;
+      const id = attempts === 1 ? base : `${base}-${attempts}`;
+      attempt = { id, resolve, lastPercent: -1 };
+      services.cancelHandlers.set(id, cancel);
+      notifications.send({
+        type: 'notification.start',
+        id,
+        text,
+        cancelToken: id,
+        kind: 'upload',
+        ...(values ? { values } : {}),
+      });
+    });
+
+  const end = (state: UploadState, fact: 'notification.done' | 'notification.fail' | 'notification.cancel') => {
+    const current = attempt;
+    if (!current) return;
+    attempt = null;
+    services.cancelHandlers.delete(current.id);
+    notifications.send({ type: fact, id: current.id });
+    onState?.(state);
+    current.resolve(state);
+  };
+
+  const sub = actor.subscribe((snapshot) => {
+    const { percentage, failure, result } = snapshot.context;
+    if (snapshot.matches('uploading')) {
+      if (!attempt || percentage === attempt.lastPercent) return;
+      attempt.lastPercent = percentage;
+      notifications.send({ type: 'notification.progress', id: attempt.id, percentage });
+      onState?.({ status: 'uploading', percentage, failure: null, result: null });
+    } else if (snapshot.matches('completed')) {
+      end({ status: 'done', percentage: 100, failure: null, result }, 'notification.done');
       sub.unsubscribe();
       actor.stop();
-      resolve(state);
-    };
-    const sub = actor.subscribe((snapshot) => {
-      const { percentage, failure, result } = snapshot.context;
-      if (snapshot.matches('uploading')) {
-        if (percentage === lastPercent) return;
-        lastPercent = percentage;
-        notifications.send({ type: 'notification.progress', id, percentage });
-        onState?.({ status: 'uploading', percentage, failure: null, result: null });
-      } else if (snapshot.matches('completed')) {
-        end({ status: 'done', percentage: 100, failure: null, result }, 'notification.done');
-      } else if (snapshot.matches('failed')) {
-        end({ status: 'failed', percentage, failure, result: null }, 'notification.fail');
-      } else if (snapshot.matches('canceled')) {
-        end({ status: 'canceled', percentage, failure: null, result: null }, 'notification.cancel');
-      }
-    });
+    } else if (snapshot.matches('failed')) {
+      end({ status: 'failed', percentage, failure, result: null }, 'notification.fail');
+    } else if (snapshot.matches('canceled')) {
+      end({ status: 'canceled', percentage, failure: null, result: null }, 'notification.cancel');
+    }
   });
+
+  const finished = begin();
   actor.start();
   actor.send({ type: 'upload.start' });
-  return { cancel, finished };
+
+  const retry = (next?: UploadRequest): Promise<UploadState> => {
+    const snapshot = actor.getSnapshot();
+    if (attempt || !(snapshot.matches('failed') || snapshot.matches('canceled')))
+      return Promise.reject(new Error('trackedUpload: only a failed or canceled upload is retried'));
+    const ended = begin();
+    actor.send({ type: 'upload.start', ...(next ? { request: next } : {}) });
+    return ended;
+  };
+
+  const dispose = () => {
+    if (attempt) cancel();
+    sub.unsubscribe();
+    actor.stop();
+  };
+
+  return { cancel, finished, retry, dispose };
 };

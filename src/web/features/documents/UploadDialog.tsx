@@ -2,7 +2,8 @@
  * « Déposer des documents » (seed 000 §5): an organisation, then one slip per PDF dropped (checked
  * here by content and size, again by the server), each completed with its type, description,
  * destination and employee. Complete slips upload one by one with progress in the notifications
- * panel; an incomplete last slip stays behind; a failed slip is retried alone.
+ * panel; an incomplete last slip stays behind; a failed or canceled slip is retried alone, on its own
+ * upload machine.
  */
 import { Box, Button, CloseButton, Dialog, Field, HStack, NativeSelect, Portal, Stack, Text } from '@chakra-ui/react';
 import { useId, useRef, useState } from 'react';
@@ -79,17 +80,24 @@ export const UploadDialog = ({ open, onClose, onUploaded, orgs, defaultOrgId, cr
     setSlips((all) => [...all, ...fitting.map((f) => slipForFile(f))]);
   };
 
+  /**
+   * Sends one slip. A slip whose upload failed or was canceled is sent again by the same upload machine
+   * (« Réessayer », or « Déposer » once more), as the slip now reads; a new one starts otherwise.
+   */
   const runOne = (slip: SlipDraft): Promise<SlipUploadState> => {
     setUploads((u) => ({ ...u, [slip.id]: { status: 'queued', percentage: 0, failure: null, documentId: null } }));
-    const handle = uploadSlip(
-      services,
-      orgId,
-      slip,
-      (state) => setUploads((u) => ({ ...u, [slip.id]: state })),
-      createXhr,
-    );
+    const earlier = handles.current.get(slip.id);
+    const handle =
+      earlier ??
+      uploadSlip(services, orgId, slip, (state) => setUploads((u) => ({ ...u, [slip.id]: state })), createXhr);
     handles.current.set(slip.id, handle);
-    return handle.finished.finally(() => handles.current.delete(slip.id));
+    return (earlier ? earlier.retry(orgId, slip) : handle.finished).then((state) => {
+      if (state.status === 'done') {
+        handle.dispose();
+        handles.current.delete(slip.id);
+      }
+      return state;
+    });
   };
 
   const finish = (results: readonly SlipUploadState[]) => {
@@ -127,6 +135,8 @@ export const UploadDialog = ({ open, onClose, onUploaded, orgs, defaultOrgId, cr
   };
 
   const reset = () => {
+    for (const handle of handles.current.values()) handle.dispose();
+    handles.current.clear();
     setSlips([]);
     setUploads({});
     setRefusals([]);
@@ -212,7 +222,11 @@ export const UploadDialog = ({ open, onClose, onUploaded, orgs, defaultOrgId, cr
                         employeeSearch={employeeSearch}
                         onChange={(next) => update(slip.id, next)}
                         onFile={(file) => void acceptFiles([file], slip.id)}
-                        onRemove={() => setSlips((all) => all.filter((s) => s.id !== slip.id))}
+                        onRemove={() => {
+                          handles.current.get(slip.id)?.dispose();
+                          handles.current.delete(slip.id);
+                          setSlips((all) => all.filter((s) => s.id !== slip.id));
+                        }}
                         onCancel={() => handles.current.get(slip.id)?.cancel()}
                         onRetry={() => void retry(slip)}
                       />

@@ -49,17 +49,19 @@ describe('one slip uploaded by the upload machine', () => {
     });
     expect(states.map((s) => `${s.status} ${s.percentage}`)).toEqual(['uploading 0', 'uploading 50', 'failed 50']);
 
-    const again = uploadSlip(
-      services,
-      ORG,
-      slip,
-      () => undefined,
-      () => new ScriptedXhr() as never,
-    );
-    (ScriptedXhr.all[1] as ScriptedXhr).answer(200, {
-      documents: [{ slipId: slip.id, document: { id: 'doc-1' } }],
+    // « Réessayer »: the same upload machine sends the slip again, as it now reads.
+    const corrected = { ...slip, description: 'Bulletin corrigé' };
+    const again = first.retry(ORG, corrected);
+    const resent = ScriptedXhr.all[1] as ScriptedXhr;
+    expect(JSON.parse(resent.body?.get('data') as string)).toMatchObject({
+      slips: [{ id: slip.id, description: 'Bulletin corrigé' }],
     });
-    expect(await again.finished).toMatchObject({ status: 'done', documentId: 'doc-1', percentage: 100 });
+    await expect(first.retry(ORG, corrected)).rejects.toThrow(/only a failed or canceled upload/);
+    resent.answer(200, { documents: [{ slipId: slip.id, document: { id: 'doc-1' } }] });
+    expect(await again).toMatchObject({ status: 'done', documentId: 'doc-1', percentage: 100 });
+    expect(states.at(-1)).toMatchObject({ status: 'done', documentId: 'doc-1' });
+    // Done, the upload is over: no third attempt.
+    await expect(first.retry(ORG, corrected)).rejects.toThrow();
     const states2 = selectNotifications(services.actors.notifications.getSnapshot()).map((n) => n.state);
     expect(states2.sort()).toEqual(['done', 'error'].sort());
   });

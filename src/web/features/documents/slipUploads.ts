@@ -1,8 +1,8 @@
 /**
  * Runs the upload of each complete slip, one call per slip and one after the other, each driven by
  * the shared upload machine (app/trackedUpload.ts: machines/upload, XHR transport for the bytes sent)
- * and shown in the notifications panel: per-file progress, cancel there or here, and a failed slip
- * retried alone.
+ * and shown in the notifications panel: per-file progress, cancel there or here, and a failed or
+ * canceled slip retried alone on the same upload machine.
  */
 import type { UploadFailure } from '../../../../machines/upload/index.ts';
 import type { UploadDocumentsResult } from '../../../contract/documents.ts';
@@ -25,6 +25,10 @@ export interface SlipUploadHandle {
   cancel(): void;
   /** Settles once the slip's upload has ended, whatever its end. */
   readonly finished: Promise<SlipUploadState>;
+  /** After a failure or a cancel: the same upload sent again, as the slip now reads; settles at its end. */
+  retry(organizationId: string, slip: SlipDraft): Promise<SlipUploadState>;
+  /** Ends the slip's upload machine (the dialog is reset or closed). */
+  dispose(): void;
 }
 
 /** Uploads one slip; `onState` hears every change of its state. */
@@ -53,5 +57,11 @@ export const uploadSlip = (
       ...(createXhr ? { createXhr } : {}),
     },
   );
-  return { cancel: handle.cancel, finished: handle.finished.then(slipState) };
+  return {
+    cancel: handle.cancel,
+    finished: handle.finished.then(slipState),
+    retry: (orgNow, corrected) =>
+      handle.retry({ routeId: 'documents.upload', formData: buildUploadForm(orgNow, [corrected]) }).then(slipState),
+    dispose: handle.dispose,
+  };
 };

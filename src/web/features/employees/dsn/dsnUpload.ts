@@ -21,7 +21,7 @@ export const createDsnUpload = (
 ): DsnUploadPort => ({
   start: (file, onProgress) => {
     const bytes = bytesOf(file);
-    const { finished } = trackedUpload(
+    const upload = trackedUpload(
       services,
       { routeId: 'employees.dsn', formData: buildDsnForm(bytes ?? new Blob([]), file.name) },
       {
@@ -34,13 +34,15 @@ export const createDsnUpload = (
       },
     );
     return {
-      finished: finished.then((state) =>
-        state.status === 'done'
+      // The DSN dialog's own machine starts a new import after a failure: this upload ends with its attempt.
+      finished: upload.finished.then((state) => {
+        upload.dispose();
+        return state.status === 'done'
           ? { status: 'done' as const, result: state.result }
           : state.status === 'failed'
             ? { status: 'failed' as const, failure: state.failure }
-            : { status: 'canceled' as const },
-      ),
+            : { status: 'canceled' as const };
+      }),
     };
   },
 });
