@@ -12,7 +12,7 @@ import type { AnyStateNode } from 'xstate';
 import { MACHINES } from '../machines/catalog.ts';
 import { allStateNodes, listTransitions, pathsReport } from '../tests/harness/index.ts';
 import { coverage } from '../tests/e2e/paths/coverage.ts';
-import { browserPlans } from '../tests/e2e/paths/plan.ts';
+import { plansByMachine } from '../tests/e2e/paths/plan.ts';
 
 const outDir = join(dirname(fileURLToPath(import.meta.url)), '..', 'docs', 'machines');
 mkdirSync(outDir, { recursive: true });
@@ -66,7 +66,7 @@ const diagram = (root: AnyStateNode): string[] => {
 };
 
 const layers = new Map(coverage().map((c) => [c.name, c]));
-const plans = new Map(browserPlans().map((p) => [p.entry.name, p]));
+const plans = plansByMachine();
 const eventLine = ({ type, ...rest }: { type: string }) => {
   const payload = Object.keys(rest).length ? ` ${JSON.stringify(rest)}` : '';
   return `\`${type}\`${payload.length > 120 ? ` ${payload.slice(1, 118)}…` : payload}`;
@@ -84,7 +84,7 @@ function coverageSection(name: string): string[] {
     '|---|---|---|',
     `| machine | ${c.percent.machine} % | one generated path per transition, replayed on the machine (\`machines/${name}/*.paths.test.ts\`) |`,
     `| API | ${c.apiSuite ? `${c.percent.api} %` : '—'} | ${c.apiSuite ? `every path through the real API and jobs (\`${c.apiSuite}\`)` : 'the server does not apply this machine'} |`,
-    `| browser | ${plan ? `${c.percent.browser} %` : '—'} | ${plan ? `${plan.paths.length} paths (a covering set) walked through the screens in Chromium (\`tests/e2e/machine-paths.spec.ts\`, adapter \`tests/e2e/paths/${name}.adapter.ts\`)` : 'no browser adapter yet'} |`,
+    `| browser | ${plan ? `${c.percent.browser} %` : '—'} | ${plan ? `${plan.paths} paths (a covering set) walked through the screens in Chromium (\`tests/e2e/machine-paths.spec.ts\`, ${plan.plans.length > 1 ? 'adapters in' : 'adapter'} \`tests/e2e/paths/${name}.adapter.ts\`)` : 'no browser adapter yet'} |`,
     '',
     '| transition | machine | API | browser |',
     '|---|---|---|---|',
@@ -94,11 +94,16 @@ function coverageSection(name: string): string[] {
     ),
     '',
   ];
-  if (plan) {
-    out.push('### In the browser', '', '| event | caused by |', '|---|---|');
-    for (const [event, how] of Object.entries(plan.adapter.how)) out.push(`| \`${event}\` | ${how} |`);
+  for (const one of plan?.plans ?? []) {
+    out.push(
+      `### In the browser${one.adapter.variant ? `: ${one.adapter.variant}` : ''}`,
+      '',
+      '| event | caused by |',
+      '|---|---|',
+    );
+    for (const [event, how] of Object.entries(one.adapter.how)) out.push(`| \`${event}\` | ${how} |`);
     out.push('', 'Paths the browser walks:', '');
-    plan.paths.forEach((p, i) => out.push(`${i + 1}. ${p.events.map((e) => `\`${e.type}\``).join(' → ')}`));
+    one.paths.forEach((p, i) => out.push(`${i + 1}. ${p.events.map((e) => `\`${e.type}\``).join(' → ')}`));
     out.push('');
   }
   return out;

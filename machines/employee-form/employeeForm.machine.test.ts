@@ -88,14 +88,19 @@ describe('employee form', () => {
     expect(alerts).toEqual([{ type: 'success', key: 'alert.employees.create.success' }]);
   });
 
-  it('refuses to submit without an organisation: alert, no call', () => {
-    const { actor, calls, alerts, change } = start({ orgId: null });
+  it('does not submit without an organisation: no call, and « Créer » says it waits for one', async () => {
+    const { actor, calls, view, change } = start({ orgId: null }, { 'employees.importSearch': () => ({ items: [] }) });
     fillValid(change);
-    change('email', 'bad');
-    change('email', '');
+    change('email', 'lea.martin@example.fr');
+    await waitFor(actor, (s) => s.matches({ editing: 'idle' }));
+    calls.length = 0;
+    expect(view().canSubmit).toBe(false);
+    expect(view().blockedBy).toEqual({ key: 'employees.form.blocked.organization', fields: [] });
     actor.send({ type: 'form.submit' });
     expect(calls).toEqual([]);
-    expect(alerts).toEqual([{ type: 'error', key: 'employees.messages.create.miss.orga.error' }]);
+    expect(actor.getSnapshot().matches('editing')).toBe(true);
+    actor.send({ type: 'form.org.change', index: 0, organizationId: 'org-a' });
+    expect(view().canSubmit).toBe(true);
   });
 
   it('offers extra organisation lines only when more than one organisation is visible; the first stays', () => {
@@ -189,6 +194,10 @@ describe('employee form', () => {
     change('birthDate', '2999-01-01');
     change('numSecu', '12345678901234');
     actor.send({ type: 'form.submit' });
+    expect(actor.getSnapshot().matches('editing')).toBe(true);
+    expect(view().canSubmit).toBe(false);
+    actor.send({ type: 'form.blur', field: 'birthDate' });
+    actor.send({ type: 'form.blur', field: 'numSecu' });
     expect(view().fieldError('birthDate')).toBe('validation.birthDateFuture');
     expect(view().fieldError('numSecu')).toBe('validation.numSecu');
   });

@@ -108,10 +108,13 @@ export const employeeFormMachine = setup({
     },
     canRemoveOrg: ({ context, event }) =>
       event.type === 'form.org.remove' && event.index > 0 && event.index < context.organizations.length,
-    hasNoOrganisation: ({ context }) => !hasOrganisation(context.organizations),
-    hasFieldErrors: ({ context }) =>
-      Object.keys(context.errors).length > 0 || Object.keys(context.serverErrors).length > 0,
-    isUnchanged: ({ context }) => context.mode !== 'create' && !isDirty(context),
+    hasOrganisationLine: ({ context }) => hasOrganisation(context.organizations),
+    /** Every rule holds, an organisation is chosen, and (update, import) something changed. */
+    canSubmit: ({ context }) =>
+      hasOrganisation(context.organizations) &&
+      Object.keys(context.errors).length === 0 &&
+      Object.keys(context.serverErrors).length === 0 &&
+      (context.mode === 'create' || isDirty(context)),
     hasCandidate: ({ event }) => event.type === 'xstate.done.actor.lookupEmail' && event.output !== null,
   },
   actions: {
@@ -155,8 +158,6 @@ export const employeeFormMachine = setup({
           : context.organizations,
     }),
     markSubmitted: assign({ submitted: true, failure: null }),
-    setMissingOrgFailure: assign({ failure: { key: ALERT_KEYS.employees.missOrgaError } }),
-    notifyMissingOrg: emit({ type: 'form.alert', alert: { type: 'error', key: ALERT_KEYS.employees.missOrgaError } }),
     reset: assign(({ context }) => ({
       mode: context.employeeId && context.mode !== 'create' ? context.mode : 'create',
       values: context.initialValues,
@@ -234,12 +235,9 @@ export const employeeFormMachine = setup({
         'form.org.change': { guard: 'canChangeOrg', actions: 'changeOrgLine' },
         'form.org.remove': { guard: 'canRemoveOrg', actions: 'removeOrgLine' },
         'form.erase': { target: '.idle', actions: 'reset' },
-        'form.submit': [
-          { guard: 'hasNoOrganisation', actions: ['markSubmitted', 'setMissingOrgFailure', 'notifyMissingOrg'] },
-          { guard: 'hasFieldErrors', actions: 'markSubmitted' },
-          { guard: 'isUnchanged', actions: 'markSubmitted' },
-          { target: 'submitting', actions: 'markSubmitted' },
-        ],
+        // Only a form that can be sent is: « Créer » / « Enregistrer » is enabled exactly when this
+        // transition is (selectEmployeeForm's canSubmit reads `can`), and says beside it what it waits for.
+        'form.submit': { guard: 'canSubmit', target: 'submitting', actions: 'markSubmitted' },
       },
       states: {
         idle: {},
@@ -265,14 +263,9 @@ export const employeeFormMachine = setup({
     awaitingImportConfirmation: {
       on: {
         'import.cancel': { target: 'editing', actions: 'clearCandidate' },
-        'import.confirm': [
-          {
-            guard: 'hasNoOrganisation',
-            target: 'editing',
-            actions: ['clearCandidate', 'setMissingOrgFailure', 'notifyMissingOrg'],
-          },
-          { target: 'importing' },
-        ],
+        // The import links the employee into the form's organisation: offered once there is one
+        // (the sheet's first line is the current organisation, so it always is there).
+        'import.confirm': { guard: 'hasOrganisationLine', target: 'importing' },
       },
     },
     importing: {
@@ -301,10 +294,10 @@ export const employeeFormMachine = setup({
         onError: { target: 'failed', actions: ['storeFailure', 'notifyFailure'] },
       },
     },
+    // Saved: the form now reads what was saved (nothing to erase); typing starts the next change.
     succeeded: {
       on: {
         'form.change': { target: 'editing', actions: 'storeChange' },
-        'form.erase': { target: 'editing', actions: 'reset' },
       },
     },
     failed: {
@@ -317,10 +310,7 @@ export const employeeFormMachine = setup({
         'form.org.change': { guard: 'canChangeOrg', target: 'editing', actions: 'changeOrgLine' },
         'form.org.remove': { guard: 'canRemoveOrg', target: 'editing', actions: 'removeOrgLine' },
         'form.erase': { target: 'editing', actions: 'reset' },
-        'form.submit': [
-          { guard: 'hasFieldErrors', target: 'editing', actions: 'markSubmitted' },
-          { target: 'submitting', actions: 'markSubmitted' },
-        ],
+        'form.submit': { guard: 'canSubmit', target: 'submitting', actions: 'markSubmitted' },
       },
     },
   },

@@ -29,7 +29,9 @@ export const selectEmployeeForm = (snapshot: EmployeeFormSnapshot) => {
     dirty,
     /** Update/import with nothing modified: saving is pointless (seed: "No information has been modified"). */
     unchanged: c.mode !== 'create' && !dirty,
-    canSubmit: !busy && !anyError && withOrg && (c.mode === 'create' || dirty),
+    /** The chart's own answer: the button is enabled exactly when a submit would leave. */
+    canSubmit: snapshot.can({ type: 'form.submit' }),
+    canConfirmImport: snapshot.can({ type: 'import.confirm' }),
     /**
      * Why submitting is not possible yet, said beside the button (issue 15): the fields still in
      * error (a required one left empty included, even untouched), a missing organisation, or nothing changed.
@@ -46,7 +48,7 @@ export const selectEmployeeForm = (snapshot: EmployeeFormSnapshot) => {
           : c.mode !== 'create' && !dirty
             ? { key: 'employees.form.unchanged', fields: [] as FormField[] }
             : null,
-    canErase: !busy,
+    canErase: snapshot.can({ type: 'form.erase' }),
     isCheckingEmail: snapshot.matches({ editing: 'checkingEmail' }),
     isSubmitting: snapshot.matches('submitting'),
     isImporting: snapshot.matches('importing'),

@@ -26,7 +26,7 @@ const checkFor = (adapter: MachineAdapter, snapshot: AnyMachineSnapshot): { id: 
 let written = 0;
 
 for (const { entry, adapter, input, paths } of browserPlans()) {
-  test.describe(`${entry.name} in the browser`, () => {
+  test.describe(`${entry.name} in the browser${adapter.variant ? `, ${adapter.variant}` : ''}`, () => {
     test.describe.configure({ mode: 'parallel' });
     for (const path of paths) {
       test(path.transition, async ({ page }) => {

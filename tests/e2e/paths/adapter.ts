@@ -32,6 +32,11 @@ export interface MachineAdapter {
   /** The catalog name (machines/catalog.ts). */
   readonly machine: string;
   /**
+   * Set on a second screen that runs the same machine (the employee edit page beside the creation
+   * sheet): its paths cover only what the machine's earlier adapters leave, and the replay names it.
+   */
+  readonly variant?: string;
+  /**
    * The machine's input as the screen creates it, when it differs from the catalog's (the browser's
    * paths are generated from it; transitions are the same).
    */

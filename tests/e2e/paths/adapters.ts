@@ -4,7 +4,7 @@ import { authAdapter } from './auth.adapter.ts';
 import { domainChoiceAdapter } from './domain-choice.adapter.ts';
 import { uploadAdapter } from './upload.adapter.ts';
 import { campaignCreationAdapter } from './campaign-creation.adapter.ts';
-import { employeeFormAdapter } from './employee-form.adapter.ts';
+import { employeeEditAdapter, employeeFormAdapter } from './employee-form.adapter.ts';
 import { employeeSheetAdapter } from './employee-sheet.adapter.ts';
 import { signerAdapter } from './signer.adapter.ts';
 import { campaignAdapter } from './campaign.adapter.ts';
@@ -21,6 +21,7 @@ export const ADAPTERS: readonly MachineAdapter[] = [
   uploadAdapter,
   campaignCreationAdapter,
   employeeFormAdapter,
+  employeeEditAdapter,
   employeeSheetAdapter,
   signerAdapter,
   campaignAdapter,

@@ -6,7 +6,7 @@
 import { MACHINES } from '../../../machines/catalog.ts';
 import { pathsReport } from '../../harness/report.ts';
 import { API_SUITES } from '../../harness/layers.ts';
-import { browserPlans } from './plan.ts';
+import { plansByMachine } from './plan.ts';
 
 export type LayerName = 'machine' | 'api' | 'browser';
 
@@ -32,7 +32,7 @@ const percent = (n: number, total: number) => (total ? Math.floor((n / total) * 
 
 /** `walked`: what a browser replay walked, per machine; without it, the plan (what the replay walks when it passes). */
 export const coverage = (walked?: ReadonlyMap<string, ReadonlySet<string>>): MachineCoverage[] => {
-  const plans = new Map(browserPlans().map((p) => [p.entry.name, p]));
+  const plans = plansByMachine();
   return MACHINES.map(({ name, machine, fixtures, input, serializeState }) => {
     const report = pathsReport(machine, fixtures, input, serializeState);
     const onMachine = new Set(report.paths.map((p) => p.transition));
@@ -55,7 +55,7 @@ export const coverage = (walked?: ReadonlyMap<string, ReadonlySet<string>>): Mac
       name,
       transitions,
       apiSuite,
-      browserPaths: plan ? plan.paths.length : null,
+      browserPaths: plan ? plan.paths : null,
       percent: {
         machine: percent(count('machine'), transitions.length),
         api: percent(count('api'), transitions.length),

@@ -3,16 +3,22 @@
  * organisation on the first line). The e-mail lookup and the import are the real server's: an
  * e-mail of an employee of the same company outside the current organisation is offered for import,
  * a new one is not. A lookup, import or creation that fails is the browser's connection dropped for it.
+ * The sheet closes once the employee is created; what follows a save is walked on the employee's page
+ * (`employeeEditAdapter`, update mode), where the form stays.
  */
 import { expect, test, type Page } from '@playwright/test';
 import type { AnyMachineSnapshot, EventObject } from 'xstate';
-import type { EmployeePage, Organization } from '../../../src/contract/entities.ts';
+import type { Employee, EmployeePage, Organization } from '../../../src/contract/entities.ts';
 import { routeUrl } from '../../../src/contract/routes.ts';
-import { TODAY } from '../../../machines/employee-form/employeeForm.fixtures.ts';
+import { IMPORTED, TODAY } from '../../../machines/employee-form/employeeForm.fixtures.ts';
 import type { EmployeeFormEvent } from '../../../machines/employee-form/index.ts';
+import {
+  type EmployeeFormSnapshot,
+  selectEmployeeForm,
+} from '../../../machines/employee-form/employeeForm.selectors.ts';
 import { fr, sessionHeaders } from '../support.ts';
 import type { MachineAdapter } from './adapter.ts';
-import { afterDrop, dropCall, logInThroughApi, openLoggedIn, skipWelcome } from './screens.ts';
+import { afterDrop, afterPath, dropCall, logInThroughApi, openLoggedIn, skipWelcome } from './screens.ts';
 
 type Of<T extends EmployeeFormEvent['type']> = Extract<EmployeeFormEvent, { type: T }>;
 
@@ -204,15 +210,94 @@ export const employeeFormAdapter: MachineAdapter = {
     },
   },
   notDriven: {
-    'employeeForm.awaitingImportConfirmation —import.confirm[0]→ employeeForm.editing':
-      'the sheet’s first organisation line is locked to the current organisation: an import is never confirmed without one',
-    'employeeForm.failed —form.submit[0]→ employeeForm.editing': '« Créer » is disabled while a rule fails',
     'employeeForm.succeeded —form.change[0]→ employeeForm.editing':
       'the sheet closes once the employee is created (the new employee’s page opens): nothing is typed after',
-    'employeeForm.succeeded —form.erase[0]→ employeeForm.editing':
-      'the sheet closes once the employee is created: « Effacer » is gone',
-    'employeeForm.editing —form.submit[0]→ (self)': '« Créer » is disabled while no organisation is chosen',
-    'employeeForm.editing —form.submit[1]→ (self)': '« Créer » is disabled while a rule fails',
-    'employeeForm.editing —form.submit[2]→ (self)': '« Créer » is disabled while nothing changed',
+  },
+};
+
+/** The employee page's form (`/employees/$id`): the same machine in update mode, on a fresh employee. */
+const editForm = (page: Page) => page.locator('form').filter({ has: page.locator('input[name="name"]') });
+const editField = (page: Page, name: string) => editForm(page).locator(`input[name="${name}"]`);
+const editButton = (page: Page, key: string) => editForm(page).getByRole('button', { name: fr(key), exact: true });
+
+export const employeeEditAdapter: MachineAdapter = {
+  machine: 'employee-form',
+  variant: 'the employee page (update)',
+  // The page's form: update mode on the employee read, its organisation first, another possible.
+  input: { mode: 'update', employee: IMPORTED, orgId: 'org-a', visibleOrgCount: 2, today: TODAY },
+  start: async (page, _events, memo) => {
+    await skipWelcome(page);
+    const { session, headers } = await logInThroughApi(page, 'admin');
+    const n = `${Date.now()}-${(unique += 1)}`;
+    const created = await page.request.post(routeUrl('employees.create'), {
+      headers,
+      data: {
+        name: 'Parcours',
+        firstName: `Modification ${n}`,
+        birthDate: '1988-02-03',
+        email: `modification.${n}@example.fr`,
+        organizations: [{ organizationId: session.orgId }],
+      },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+    const employee = (await created.json()) as Employee;
+    memo.set('employee', employee);
+    // Its place in the company's employee limit is given back, whatever the path did.
+    afterPath(memo, async () => {
+      await page.request.put(routeUrl('employees.deactivate', { id: employee.id }), { headers });
+    });
+    await openLoggedIn(page, `/employees/${employee.id}`);
+    await expect(editField(page, 'name')).toHaveValue('Parcours');
+  },
+  // « Effacer » is enabled on this page once something changed (« Enregistrer » when the chart takes a submit).
+  offered: (snapshot: AnyMachineSnapshot, event: EventObject) =>
+    event.type !== 'form.erase' || selectEmployeeForm(snapshot as EmployeeFormSnapshot).dirty,
+  how: {
+    'form.change': 'typing in the field of the employee page',
+    'form.erase': '« Effacer » (enabled once something changed)',
+    'form.submit': '« Enregistrer » (enabled only when the form can be sent)',
+    'xstate.done.actor.saveEmployee': 'the server saves the employee',
+    'xstate.error.actor.saveEmployee': 'the save fails: the connection drops for it',
+  },
+  events: {
+    'form.change': async ({ page, event }) => {
+      const change = event as Of<'form.change'>;
+      const input = editField(page, change.field);
+      const value =
+        change.field === 'email' && change.value.includes('@')
+          ? `modification.${Date.now()}.${(unique += 1)}@example.fr`
+          : change.value;
+      // Typing what the field already reads is no change for the page: a letter typed and taken back is
+      // (the form leaves « saved » on the first, and reads as the model's at the end).
+      if ((await input.inputValue()) === value) await input.fill(`${value}e`);
+      await input.fill(value);
+    },
+    'form.erase': async ({ page }) => editButton(page, 'employees.actions.erase').click(),
+    'form.submit': async ({ page, next, memo }) => {
+      if (next?.type === 'xstate.error.actor.saveEmployee') {
+        const { id } = memo.get('employee') as Employee;
+        await dropCall(page, routeUrl('employees.update', { id }), memo);
+      }
+      await editButton(page, 'employees.actions.save').click();
+    },
+    'xstate.done.actor.saveEmployee': async () => {},
+    'xstate.error.actor.saveEmployee': async ({ page, memo }) => afterDrop(page, memo),
+  },
+  states: {
+    'employeeForm.editing': async (page, snapshot) => {
+      await expect(editForm(page)).toBeVisible();
+      const { dirty } = selectEmployeeForm(snapshot as EmployeeFormSnapshot);
+      await expect(editButton(page, 'employees.actions.erase')).toBeEnabled({ enabled: dirty });
+    },
+    'employeeForm.editing.checkingEmail': null,
+    'employeeForm.submitting': null,
+    'employeeForm.succeeded': async (page) => {
+      await expect(page.getByText(fr('alert.employees.update.success'))).toBeVisible();
+      await expect(editForm(page).getByText(fr('employees.form.unchanged'))).toBeVisible();
+    },
+    'employeeForm.failed': async (page) => {
+      await expect(page.getByText(fr('alert.employees.update.error'))).toBeVisible();
+      await expect(editButton(page, 'employees.actions.save')).toBeEnabled();
+    },
   },
 };

@@ -34,7 +34,8 @@ export interface MachinePlan {
   readonly notDriven: ReadonlyMap<string, string>;
 }
 
-const planFor = (entry: CatalogEntry, adapter: MachineAdapter): MachinePlan => {
+/** `already`: what the machine's earlier adapters walk; a variant's paths are chosen for the rest only. */
+const planFor = (entry: CatalogEntry, adapter: MachineAdapter, already: ReadonlySet<string>): MachinePlan => {
   const { machine, fixtures, input, serializeState } = entry;
   const generated = transitionPaths(machine, {
     events: fixtures,
@@ -59,7 +60,7 @@ const planFor = (entry: CatalogEntry, adapter: MachineAdapter): MachinePlan => {
     events: p.events,
     walks: walkedTransitions(machine, p.events, browserInput),
   }));
-  const paths = coveringSet(drivable.map((p) => p.walks)).map((i) => drivable[i]!);
+  const paths = coveringSet(drivable.map((p) => p.walks.filter((key) => !already.has(key)))).map((i) => drivable[i]!);
   const walks = new Set(paths.flatMap((p) => p.walks));
   const notDriven = new Map<string, string>();
   for (const p of generated) {
@@ -77,9 +78,44 @@ const planFor = (entry: CatalogEntry, adapter: MachineAdapter): MachinePlan => {
   return { entry, adapter, input: browserInput, paths, walks, notDriven };
 };
 
-export const browserPlans = (): MachinePlan[] =>
-  ADAPTERS.map((adapter) => {
+export const browserPlans = (): MachinePlan[] => {
+  const walkedBy = new Map<string, Set<string>>();
+  return ADAPTERS.map((adapter) => {
     const entry = MACHINES.find((m) => m.name === adapter.machine);
     if (!entry) throw new Error(`browser adapter for unknown machine ${adapter.machine}`);
-    return planFor(entry, adapter);
+    const already = walkedBy.get(entry.name) ?? new Set<string>();
+    const plan = planFor(entry, adapter, already);
+    walkedBy.set(entry.name, new Set([...already, ...plan.walks]));
+    return plan;
   });
+};
+
+/** One machine's plans (its adapter, and the variants for other screens), taken together. */
+export interface MachinePlans {
+  readonly entry: CatalogEntry;
+  readonly plans: readonly MachinePlan[];
+  readonly paths: number;
+  readonly walks: ReadonlySet<string>;
+  /** What no plan walks, with the first adapter's reason. */
+  readonly notDriven: ReadonlyMap<string, string>;
+}
+
+export const plansByMachine = (): Map<string, MachinePlans> => {
+  const out = new Map<string, MachinePlans>();
+  for (const plan of browserPlans()) {
+    const name = plan.entry.name;
+    const plans = [...(out.get(name)?.plans ?? []), plan];
+    const walks = new Set(plans.flatMap((p) => [...p.walks]));
+    const notDriven = new Map<string, string>();
+    for (const p of plans)
+      for (const [key, why] of p.notDriven) if (!walks.has(key) && !notDriven.has(key)) notDriven.set(key, why);
+    out.set(name, {
+      entry: plan.entry,
+      plans,
+      paths: plans.reduce((n, p) => n + p.paths.length, 0),
+      walks,
+      notDriven,
+    });
+  }
+  return out;
+};

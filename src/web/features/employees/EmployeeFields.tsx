@@ -196,7 +196,7 @@ export const EmployeeFields = ({ view, send, orgs }: Props) => {
                 <Button size="sm" variant="outline" onClick={() => send({ type: 'import.cancel' })}>
                   {t('employees.actions.cancel')}
                 </Button>
-                <Button size="sm" onClick={() => send({ type: 'import.confirm' })}>
+                <Button size="sm" disabled={!view.canConfirmImport} onClick={() => send({ type: 'import.confirm' })}>
                   {t('employees.actions.integrate')}
                 </Button>
               </HStack>
