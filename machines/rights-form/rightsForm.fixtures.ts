@@ -146,6 +146,8 @@ export const rightsFormFixtures = {
   'xstate.error.actor.saveForm': [
     { type: 'xstate.error.actor.saveForm', error: CONFLICT },
     { type: 'xstate.error.actor.saveForm', error: loginTaken },
+    // No answer at all (the connection dropped): nothing to correct, the same values can be sent again.
+    { type: 'xstate.error.actor.saveForm', error: { key: 'error.network', status: 0 } },
   ],
   'xstate.done.actor.runAction': [
     { type: 'xstate.done.actor.runAction', output: { action: 'delete', outcome: 'deleted', record: null } },

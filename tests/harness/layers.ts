@@ -30,6 +30,8 @@ export const BROWSER_THRESHOLDS: Readonly<Record<string, number>> = {
   'employee-form': 100,
   // Left out: the safe refusing to open an account (the demo's embedded safe never refuses).
   'employee-sheet': 95.2,
+  // Every transition, on a user's page (the user-group and rule pages share its layout and chart).
+  'rights-form': 100,
   // Left out: the page's PDF check failing (it refuses what it cannot read), the organisation chosen again (no change).
   'signbook-creation': 90.4,
   // Left out: the organisation chosen again (no change in the select).

@@ -14,6 +14,7 @@ import { signbookTemplateAdapter } from './signbook-template.adapter.ts';
 import { alertAdapter, alertsAdapter } from './alerts.adapter.ts';
 import { notificationsAdapter } from './notifications.adapter.ts';
 import { dsnImportAdapter } from './dsn-import.adapter.ts';
+import { rightsFormAdapter } from './rights-form.adapter.ts';
 
 export const ADAPTERS: readonly MachineAdapter[] = [
   authAdapter,
@@ -32,4 +33,5 @@ export const ADAPTERS: readonly MachineAdapter[] = [
   alertAdapter,
   notificationsAdapter,
   dsnImportAdapter,
+  rightsFormAdapter,
 ];
