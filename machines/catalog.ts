@@ -39,6 +39,8 @@ import {
 } from './employee-form/employeeForm.fixtures.ts';
 import { employeeFormMachine } from './employee-form/employeeForm.machine.ts';
 import { notificationsFixtures } from './notifications/notifications.fixtures.ts';
+import { PROFILE_INPUT, profileFixtures, serializeProfile } from './profile/profile.fixtures.ts';
+import { profileMachine } from './profile/profile.machine.ts';
 import {
   PATHS_INPUT as rightsFormInput,
   rightsFormFixtures,
@@ -92,6 +94,13 @@ export const MACHINES: readonly CatalogEntry[] = [
     fixtures: employeeSheetFixtures,
     input: employeeSheetInput,
     serializeState: serializeEmployeeSheet,
+  },
+  {
+    name: 'profile',
+    machine: profileMachine,
+    fixtures: profileFixtures,
+    input: PROFILE_INPUT,
+    serializeState: serializeProfile,
   },
   { name: 'campaign', machine: campaignMachine, fixtures: campaignFixtures },
   {
