@@ -30,6 +30,8 @@ import {
   SHEET_INPUT as employeeSheetInput,
 } from './employee-sheet/employeeSheet.fixtures.ts';
 import { employeeSheetMachine } from './employee-sheet/employeeSheet.machine.ts';
+import { DISPATCHED_DOC_INPUT, dispatchedDocFixtures } from './dispatched-doc/dispatchedDoc.fixtures.ts';
+import { dispatchedDocMachine } from './dispatched-doc/dispatchedDoc.machine.ts';
 import { UPLOAD_INPUT, uploadFixtures } from './upload/upload.fixtures.ts';
 import { uploadMachine } from './upload/upload.machine.ts';
 import {
@@ -109,6 +111,12 @@ export const MACHINES: readonly CatalogEntry[] = [
     fixtures: campaignDocumentsFixtures,
     input: CAMPAIGN_DOCUMENTS_INPUT,
     serializeState: serializeCampaignDocuments,
+  },
+  {
+    name: 'dispatched-doc',
+    machine: dispatchedDocMachine,
+    fixtures: dispatchedDocFixtures,
+    input: DISPATCHED_DOC_INPUT,
   },
   {
     name: 'campaign-creation',
