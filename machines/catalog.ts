@@ -32,6 +32,8 @@ import {
 import { employeeSheetMachine } from './employee-sheet/employeeSheet.machine.ts';
 import { DISPATCHED_DOC_INPUT, dispatchedDocFixtures } from './dispatched-doc/dispatchedDoc.fixtures.ts';
 import { dispatchedDocMachine } from './dispatched-doc/dispatchedDoc.machine.ts';
+import { IGNORED_INPUT, ignoredPagesFixtures } from './ignored-pages/ignoredPages.fixtures.ts';
+import { ignoredPagesMachine } from './ignored-pages/ignoredPages.machine.ts';
 import { UPLOAD_INPUT, uploadFixtures } from './upload/upload.fixtures.ts';
 import { uploadMachine } from './upload/upload.machine.ts';
 import {
@@ -118,6 +120,7 @@ export const MACHINES: readonly CatalogEntry[] = [
     fixtures: dispatchedDocFixtures,
     input: DISPATCHED_DOC_INPUT,
   },
+  { name: 'ignored-pages', machine: ignoredPagesMachine, fixtures: ignoredPagesFixtures, input: IGNORED_INPUT },
   {
     name: 'campaign-creation',
     machine: campaignCreationMachine,
