@@ -30,6 +30,10 @@ import {
   SHEET_INPUT as employeeSheetInput,
 } from './employee-sheet/employeeSheet.fixtures.ts';
 import { employeeSheetMachine } from './employee-sheet/employeeSheet.machine.ts';
+import { DISPATCHED_DOC_INPUT, dispatchedDocFixtures } from './dispatched-doc/dispatchedDoc.fixtures.ts';
+import { dispatchedDocMachine } from './dispatched-doc/dispatchedDoc.machine.ts';
+import { IGNORED_INPUT, ignoredPagesFixtures } from './ignored-pages/ignoredPages.fixtures.ts';
+import { ignoredPagesMachine } from './ignored-pages/ignoredPages.machine.ts';
 import { UPLOAD_INPUT, uploadFixtures } from './upload/upload.fixtures.ts';
 import { uploadMachine } from './upload/upload.machine.ts';
 import {
@@ -39,6 +43,8 @@ import {
 } from './employee-form/employeeForm.fixtures.ts';
 import { employeeFormMachine } from './employee-form/employeeForm.machine.ts';
 import { notificationsFixtures } from './notifications/notifications.fixtures.ts';
+import { PROFILE_INPUT, profileFixtures, serializeProfile } from './profile/profile.fixtures.ts';
+import { profileMachine } from './profile/profile.machine.ts';
 import {
   PATHS_INPUT as rightsFormInput,
   rightsFormFixtures,
@@ -93,6 +99,13 @@ export const MACHINES: readonly CatalogEntry[] = [
     input: employeeSheetInput,
     serializeState: serializeEmployeeSheet,
   },
+  {
+    name: 'profile',
+    machine: profileMachine,
+    fixtures: profileFixtures,
+    input: PROFILE_INPUT,
+    serializeState: serializeProfile,
+  },
   { name: 'campaign', machine: campaignMachine, fixtures: campaignFixtures },
   {
     name: 'campaign-documents',
@@ -101,6 +114,13 @@ export const MACHINES: readonly CatalogEntry[] = [
     input: CAMPAIGN_DOCUMENTS_INPUT,
     serializeState: serializeCampaignDocuments,
   },
+  {
+    name: 'dispatched-doc',
+    machine: dispatchedDocMachine,
+    fixtures: dispatchedDocFixtures,
+    input: DISPATCHED_DOC_INPUT,
+  },
+  { name: 'ignored-pages', machine: ignoredPagesMachine, fixtures: ignoredPagesFixtures, input: IGNORED_INPUT },
   {
     name: 'campaign-creation',
     machine: campaignCreationMachine,

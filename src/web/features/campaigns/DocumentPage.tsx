@@ -2,68 +2,33 @@
  * One dispatched document (`/campaigns/{campaignId}/{docId}` and its status variants, seed 000 §2):
  * recipient, status, reason, pages, identifier read, and the part itself in the PDF viewer. The back
  * button returns to the campaign with the step-backward flag, which restores the table as it was.
+ * The reads and the action are machines/dispatched-doc, run by `useDispatchedDoc`.
  */
 import { Badge, Box, Button, DataList, Heading, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useNavigate, useParams } from '@tanstack/react-router';
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { DispatchedDocDetail } from '../../../contract/dispatch.ts';
-import type { Campaign, DispatchedDocument } from '../../../contract/entities.ts';
-import { isApiFailure } from '../../api/index.ts';
-import { useAlerts, useServices } from '../../app/index.ts';
 import { PdfViewer } from '../../components/PdfViewer.tsx';
 import { formatDate } from './CampaignListPage.tsx';
 import { type ListScope, STEP_BACK_SEARCH, campaignHref } from './campaignPaths.ts';
-import { docActionFor, runDocAction } from './docActions.ts';
 import { docStatusPalette } from './labels.ts';
+import { useDispatchedDoc } from './useDispatchedDoc.ts';
 
+/** The route's document: a new machine (and a fresh page) when the route moves to another one. */
 export const DocumentPage = () => {
-  const { t, i18n } = useTranslation();
-  const { api } = useServices();
-  const alerts = useAlerts();
-  const navigate = useNavigate();
   const params = useParams({ strict: false }) as ListScope & { campaignId?: string; docId?: string };
   const { campaignId = '', docId = '' } = params;
-  const [doc, setDoc] = useState<DispatchedDocDetail | null>(null);
-  const [campaign, setCampaign] = useState<Campaign | null>(null);
-  const [file, setFile] = useState<Uint8Array | null>(null);
-  const [failure, setFailure] = useState<{ docId: string; key: string } | null>(null);
-  const problem = failure?.docId === docId ? failure.key : null;
-  const [busy, setBusy] = useState(false);
+  return <DocumentView key={`${campaignId}/${docId}`} params={params} campaignId={campaignId} docId={docId} />;
+};
 
-  useEffect(() => {
-    const controller = new AbortController();
-    const signal = controller.signal;
-    api
-      .call<DispatchedDocDetail>('campaigns.dispatchedDoc', { params: { id: docId }, signal })
-      .then(async (d) => {
-        setDoc(d);
-        if (!d.hasFile) return;
-        const blob = await api.call<Blob>('campaigns.dispatchedDocFile', { params: { id: docId }, signal });
-        setFile(new Uint8Array(await blob.arrayBuffer()));
-      })
-      .catch((error: unknown) => {
-        if (!signal.aborted) setFailure({ docId, key: isApiFailure(error) ? error.key : 'pdfViewer.error' });
-      });
-    api
-      .call<Campaign>('campaigns.get', { params: { id: campaignId }, signal })
-      .then(setCampaign)
-      .catch(() => undefined);
-    return () => controller.abort();
-  }, [api, campaignId, docId]);
+const DocumentView = ({ params, campaignId, docId }: { params: ListScope; campaignId: string; docId: string }) => {
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
+  const {
+    view: { doc, file, problem, action, acting },
+    send,
+  } = useDispatchedDoc(campaignId, docId);
 
   const back = () => void navigate({ to: campaignHref(params, campaignId), search: STEP_BACK_SEARCH } as never);
-
-  const action = doc && campaign ? docActionFor(doc, campaign.status) : null;
-  const act = async () => {
-    if (!doc || !action) return;
-    setBusy(true);
-    const outcome = await runDocAction(api, doc, action);
-    setBusy(false);
-    const updated: DispatchedDocument | null = outcome.doc;
-    alerts.push({ ...outcome.alert, values: { status: updated ? t(`campaigns.docStatus.${updated.status}`) : '' } });
-    if (updated) setDoc({ ...doc, ...updated });
-  };
 
   const recipient = doc?.recipientName ?? t('campaigns.docs.unknownRecipient');
   const none = t('campaigns.document.none');
@@ -93,7 +58,13 @@ export const DocumentPage = () => {
           ← {t('campaigns.document.back')}
         </Button>
         {action && (
-          <Button size="sm" colorPalette="brand" loading={busy} data-doc-action={action} onClick={() => void act()}>
+          <Button
+            size="sm"
+            colorPalette="brand"
+            loading={acting}
+            data-doc-action={action}
+            onClick={() => send({ type: 'doc.action.run' })}
+          >
             {t(`campaigns.docs.${action}`)}
           </Button>
         )}

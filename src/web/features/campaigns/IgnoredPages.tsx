@@ -1,91 +1,42 @@
 /**
  * The pages of the source PDF whose identifier matched nobody (issue 15 §2): counted, each with what
  * was read on it, and — before validation — given to an employee found by name or registration
- * number (`campaigns.assignIgnoredPage`), or a link to create the missing employee first.
+ * number (`campaigns.assignIgnoredPage`), or a link to create the missing employee first. The list,
+ * the picker's search and the assignment are machines/ignored-pages, run by `useIgnoredPages`.
  */
 import { Badge, Box, Button, Flex, Heading, Input, List, Stack, Text } from '@chakra-ui/react';
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { IgnoredPageItem, IgnoredPagesAnswer } from '../../../contract/dispatch.ts';
-import type { Campaign, EmployeePage } from '../../../contract/entities.ts';
-import { useAlerts, useServices } from '../../app/index.ts';
+import type { Campaign } from '../../../contract/entities.ts';
+import { itemKey } from '../../../../machines/ignored-pages/index.ts';
 import { AppLink } from '../../components/AppLink.tsx';
-import { useDebounced } from '../../components/useDebounced.ts';
+import { type IgnoredPagesList, useIgnoredPages } from './useIgnoredPages.ts';
 
-const keyOf = (failure: unknown): string =>
-  typeof failure === 'object' && failure !== null && 'key' in failure && typeof failure.key === 'string'
-    ? failure.key
-    : 'error.internal';
-
-const AssignPicker = ({
-  campaign,
-  item,
-  onAssigned,
-}: {
-  campaign: Campaign;
-  item: IgnoredPageItem;
-  onAssigned: (campaign: Campaign) => void;
-}) => {
+const AssignPicker = ({ list: { view, send } }: { list: IgnoredPagesList }) => {
   const { t } = useTranslation();
-  const { api } = useServices();
-  const alerts = useAlerts();
-  const [text, setText] = useState(item.readText);
-  const search = useDebounced(text.trim());
-  const [found, setFound] = useState<EmployeePage['items']>([]);
-  const [busy, setBusy] = useState<string | null>(null);
-  useEffect(() => {
-    const controller = new AbortController();
-    api
-      .call<EmployeePage>('employees.list', {
-        body: {
-          search: search || undefined,
-          limit: 6,
-          organizations: [{ organizationId: campaign.organizationId, active: true }],
-        },
-        signal: controller.signal,
-      })
-      .then((page) => setFound(page.items))
-      .catch(() => !controller.signal.aborted && setFound([]));
-    return () => controller.abort();
-  }, [api, search, campaign.organizationId]);
-  const assign = (employeeId: string) => {
-    setBusy(employeeId);
-    api
-      .call<Campaign>('campaigns.assignIgnoredPage', {
-        params: { id: campaign.id },
-        body: { sourceId: item.sourceId, page: item.page, employeeId },
-      })
-      .then((fresh) => {
-        alerts.push({ message: 'campaigns.ignored.assigned', type: 'success' });
-        onAssigned(fresh);
-      })
-      .catch((f: unknown) => alerts.push({ message: keyOf(f), type: 'error' }))
-      .finally(() => setBusy(null));
-  };
   return (
     <Stack gap="2" mt="2">
       <Input
         size="sm"
-        value={text}
-        onChange={(e) => setText(e.target.value)}
+        value={view.text}
+        onChange={(e) => send({ type: 'ignored.search.edit', text: e.target.value })}
         placeholder={t('campaigns.ignored.search')}
         aria-label={t('campaigns.ignored.search')}
       />
-      {found.length === 0 ? (
+      {view.found.length === 0 ? (
         <Text fontSize="sm" color="fg.muted">
           {t('campaigns.ignored.noneFound')}
         </Text>
       ) : (
         <List.Root variant="plain" gap="1">
-          {found.map((e) => (
+          {view.found.map((e) => (
             <List.Item key={e.id}>
               <Button
                 size="xs"
                 variant="outline"
                 data-assign-employee={e.id}
-                loading={busy === e.id}
-                disabled={busy !== null}
-                onClick={() => assign(e.id)}
+                loading={view.assigning === e.id}
+                disabled={view.assigning !== null}
+                onClick={() => send({ type: 'ignored.assign', employeeId: e.id })}
               >
                 {t('campaigns.ignored.assignTo', { name: `${e.firstName} ${e.name}` })}
               </Button>
@@ -100,34 +51,24 @@ const AssignPicker = ({
   );
 };
 
-export const IgnoredPages = ({
-  campaign,
-  canAssign,
-  onAssigned,
-}: {
+interface IgnoredPagesProps {
   campaign: Campaign;
   /** Awaiting validation: the pages can still be given to someone. */
   canAssign: boolean;
   onAssigned: (campaign: Campaign) => void;
-}) => {
+}
+
+/** Nothing without ignored pages; a new list (and machine) when the campaign or its count changes. */
+export const IgnoredPages = (props: IgnoredPagesProps) =>
+  props.campaign.ignoredPages === 0 ? null : (
+    <IgnoredPagesBox key={`${props.campaign.id}:${props.campaign.ignoredPages}`} {...props} />
+  );
+
+const IgnoredPagesBox = ({ campaign, canAssign, onAssigned }: IgnoredPagesProps) => {
   const { t } = useTranslation();
-  const { api } = useServices();
-  const [items, setItems] = useState<readonly IgnoredPageItem[]>([]);
-  const [open, setOpen] = useState<string | null>(null);
+  const list = useIgnoredPages(campaign, onAssigned);
+  const { view, send } = list;
   const count = campaign.ignoredPages;
-  useEffect(() => {
-    if (count === 0) return;
-    const controller = new AbortController();
-    api
-      .call<IgnoredPagesAnswer>('campaigns.ignoredPagesList', {
-        params: { id: campaign.id },
-        signal: controller.signal,
-      })
-      .then((answer) => setItems(answer.items))
-      .catch(() => !controller.signal.aborted && setItems([]));
-    return () => controller.abort();
-  }, [api, campaign.id, count]);
-  if (count === 0) return null;
   return (
     <Box
       as="section"
@@ -147,8 +88,8 @@ export const IgnoredPages = ({
         {t(canAssign ? 'campaigns.ignored.help' : 'campaigns.ignored.helpLate', { count })}
       </Text>
       <List.Root variant="plain" gap="2">
-        {items.map((item) => {
-          const key = `${item.sourceId}:${item.page}`;
+        {view.items.map((item) => {
+          const key = itemKey(item);
           return (
             <List.Item key={key} display="block" borderTopWidth="1px" pt="2" data-ignored-page={item.page}>
               <Flex gap="3" align="center" wrap="wrap" justify="space-between">
@@ -160,12 +101,12 @@ export const IgnoredPages = ({
                     : t('campaigns.ignored.nothingRead')}
                 </Text>
                 {canAssign && (
-                  <Button size="xs" variant="outline" onClick={() => setOpen(open === key ? null : key)}>
+                  <Button size="xs" variant="outline" onClick={() => send({ type: 'ignored.picker.toggle', item })}>
                     {t('campaigns.ignored.assign')}
                   </Button>
                 )}
               </Flex>
-              {canAssign && open === key && <AssignPicker campaign={campaign} item={item} onAssigned={onAssigned} />}
+              {canAssign && view.openKey === key && <AssignPicker list={list} />}
             </List.Item>
           );
         })}

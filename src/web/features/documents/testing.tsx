@@ -21,12 +21,16 @@ export interface ApiCall {
 }
 export type Answers = Partial<Record<RouteId, (call: ApiCall) => unknown>>;
 
-/** `paths`: the route patterns the page is mounted on (its params come from them). */
+/**
+ * `paths`: the route patterns the page is mounted on (its params come from them). `loader`: a call the
+ * routes load before the page shows, as the app's route does (the page reads it with `useLoaderData`).
+ */
 export const renderDocumentsPage = async (
   Page: FunctionComponent,
   path: string,
   answers: Answers,
   paths: readonly string[] = ['/documents', '/documents/$docId'],
+  loader?: RouteId,
 ) => {
   const calls: ApiCall[] = [];
   const real = createServices({ storage: null, socket: false });
@@ -64,7 +68,14 @@ export const renderDocumentsPage = async (
   };
   const services: Services = { ...real, api };
   const root = createRootRoute({ component: Outlet });
-  const routes = paths.map((pattern) => createRoute({ getParentRoute: () => root, path: pattern, component: Page }));
+  const routes = paths.map((pattern) =>
+    createRoute({
+      getParentRoute: () => root,
+      path: pattern,
+      component: Page,
+      ...(loader ? { loader: () => api.call(loader) } : {}),
+    }),
+  );
   const router = createRouter({
     routeTree: root.addChildren(routes),
     history: createMemoryHistory({ initialEntries: [path] }),

@@ -1,52 +1,23 @@
 import { Button, Card, Field, Heading, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { getRouteApi } from '@tanstack/react-router';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Locale } from '../../../contract/constants.ts';
+import type { CurrentUser } from '../../../contract/entities.ts';
 import { ALERT_KEYS, ERROR_KEYS } from '../../../contract/keys.ts';
-import { useAlerts, useAuth, useServices } from '../../app/index.ts';
 import { LanguageSwitcher } from '../../components/LanguageSwitcher.tsx';
 import { PasswordField } from '../../components/PasswordField.tsx';
 import { NewPasswordFields } from '../../components/NewPasswordFields.tsx';
-import { isPasswordValid } from '../../../contract/validation.ts';
+import { useProfile, type Profile } from './useProfile.ts';
 
 const profileRoute = getRouteApi('/app/profile');
-const keyOf = (failure: unknown): string =>
-  typeof failure === 'object' && failure !== null && 'key' in failure && typeof failure.key === 'string'
-    ? failure.key
-    : ERROR_KEYS.internal;
 
-const IdentityCard = () => {
+const IdentityCard = ({ user, profile: { view, send } }: { user: CurrentUser; profile: Profile }) => {
   const { t } = useTranslation();
-  const user = profileRoute.useLoaderData();
-  const { api } = useServices();
-  const auth = useAuth();
-  const alerts = useAlerts();
   const firstId = useId();
   const lastId = useId();
-  const [firstName, setFirstName] = useState(user.firstName);
-  const [lastName, setLastName] = useState(user.name);
-  const [saving, setSaving] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const changed = firstName.trim() !== user.firstName || lastName.trim() !== user.name;
-  const complete = firstName.trim() !== '' && lastName.trim() !== '';
-
   const save = (e: FormEvent) => {
     e.preventDefault();
-    if (!changed || !complete) return;
-    setSaving(true);
-    setError(null);
-    api
-      .call('users.updateBasic', {
-        params: { id: user.userId },
-        body: { firstName: firstName.trim(), lastName: lastName.trim() },
-      })
-      .then(() => {
-        alerts.push({ message: 'profile.identity.saved', type: 'success' });
-        auth.refresh();
-      })
-      .catch((f: unknown) => setError(keyOf(f)))
-      .finally(() => setSaving(false));
+    send({ type: 'profile.identity.save' });
   };
 
   return (
@@ -60,22 +31,22 @@ const IdentityCard = () => {
         <form onSubmit={save} noValidate>
           <Stack gap="4">
             <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-              <Field.Root required invalid={firstName.trim() === ''}>
+              <Field.Root required invalid={view.firstNameMissing}>
                 <Field.Label htmlFor={firstId}>{t('profile.identity.firstName')}</Field.Label>
                 <Input
                   id={firstId}
-                  value={firstName}
-                  onChange={(e) => setFirstName(e.target.value)}
+                  value={view.firstName}
+                  onChange={(e) => send({ type: 'profile.identity.edit', field: 'firstName', value: e.target.value })}
                   autoComplete="given-name"
                 />
                 <Field.ErrorText>{t('validation.required')}</Field.ErrorText>
               </Field.Root>
-              <Field.Root required invalid={lastName.trim() === ''}>
+              <Field.Root required invalid={view.lastNameMissing}>
                 <Field.Label htmlFor={lastId}>{t('profile.identity.lastName')}</Field.Label>
                 <Input
                   id={lastId}
-                  value={lastName}
-                  onChange={(e) => setLastName(e.target.value)}
+                  value={view.lastName}
+                  onChange={(e) => send({ type: 'profile.identity.edit', field: 'lastName', value: e.target.value })}
                   autoComplete="family-name"
                 />
                 <Field.ErrorText>{t('validation.required')}</Field.ErrorText>
@@ -90,17 +61,17 @@ const IdentityCard = () => {
                 {t('profile.identity.noEmail')}
               </Text>
             )}
-            {error ? (
+            {view.identityError ? (
               <Text color="red.fg" role="alert">
-                {t(error, { defaultValue: t(ERROR_KEYS.internal) })}
+                {t(view.identityError, { defaultValue: t(ERROR_KEYS.internal) })}
               </Text>
             ) : null}
             <Button
               type="submit"
               alignSelf="flex-start"
               colorPalette="brand"
-              loading={saving}
-              disabled={!changed || !complete}
+              loading={view.savingIdentity}
+              disabled={!view.canSaveIdentity}
             >
               {t('common.actions.save')}
             </Button>
@@ -111,32 +82,11 @@ const IdentityCard = () => {
   );
 };
 
-const PasswordCard = () => {
+const PasswordCard = ({ profile: { view, send } }: { profile: Profile }) => {
   const { t } = useTranslation();
-  const { api } = useServices();
-  const alerts = useAlerts();
-  const [current, setCurrent] = useState('');
-  const [password, setPassword] = useState('');
-  const [confirmation, setConfirmation] = useState('');
-  const [sending, setSending] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const valid = current !== '' && isPasswordValid(password, confirmation);
-
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    if (!valid) return;
-    setSending(true);
-    setError(null);
-    api
-      .call('users.changePassword', { body: { oldPassword: current, password, confirmation } })
-      .then(() => {
-        alerts.push({ message: ALERT_KEYS.users.passwordChangeSuccess, type: 'success' });
-        setCurrent('');
-        setPassword('');
-        setConfirmation('');
-      })
-      .catch((f: unknown) => setError(keyOf(f)))
-      .finally(() => setSending(false));
+    send({ type: 'profile.password.submit' });
   };
 
   return (
@@ -151,25 +101,31 @@ const PasswordCard = () => {
           <Stack gap="4" maxW="md">
             <PasswordField
               label={t('profile.password.current')}
-              value={current}
-              onChange={setCurrent}
+              value={view.passwords.current}
+              onChange={(value) => send({ type: 'profile.password.edit', field: 'current', value })}
               autoComplete="current-password"
               required
             />
             <NewPasswordFields
               passwordLabel={t('profile.password.new')}
               confirmationLabel={t('profile.password.confirmation')}
-              password={password}
-              confirmation={confirmation}
-              onPasswordChange={setPassword}
-              onConfirmationChange={setConfirmation}
+              password={view.passwords.password}
+              confirmation={view.passwords.confirmation}
+              onPasswordChange={(value) => send({ type: 'profile.password.edit', field: 'password', value })}
+              onConfirmationChange={(value) => send({ type: 'profile.password.edit', field: 'confirmation', value })}
             />
-            {error ? (
+            {view.passwordError ? (
               <Text color="red.fg" role="alert">
-                {t(error, { defaultValue: t(ALERT_KEYS.users.passwordChangeError) })}
+                {t(view.passwordError, { defaultValue: t(ALERT_KEYS.users.passwordChangeError) })}
               </Text>
             ) : null}
-            <Button type="submit" alignSelf="flex-start" colorPalette="brand" loading={sending} disabled={!valid}>
+            <Button
+              type="submit"
+              alignSelf="flex-start"
+              colorPalette="brand"
+              loading={view.sendingPassword}
+              disabled={!view.canChangePassword}
+            >
               {t('profile.password.submit')}
             </Button>
           </Stack>
@@ -179,18 +135,8 @@ const PasswordCard = () => {
   );
 };
 
-const LanguageCard = () => {
+const LanguageCard = ({ profile: { send } }: { profile: Profile }) => {
   const { t } = useTranslation();
-  const user = profileRoute.useLoaderData();
-  const { api } = useServices();
-  // The server keeps the language too, so it follows the user to another browser.
-  const persist = (locale: Locale) =>
-    void api
-      .call('users.updateBasic', {
-        params: { id: user.userId },
-        body: { firstName: user.firstName, lastName: user.name, locale },
-      })
-      .catch(() => undefined);
   return (
     <Card.Root as="section" aria-labelledby="profile-language">
       <Card.Header>
@@ -199,7 +145,7 @@ const LanguageCard = () => {
         </Heading>
       </Card.Header>
       <Card.Body gap="2">
-        <LanguageSwitcher onChanged={persist} />
+        <LanguageSwitcher onChanged={(locale) => send({ type: 'profile.locale.change', locale })} />
         <Text fontSize="sm" color="fg.muted">
           {t('profile.language.help')}
         </Text>
@@ -208,16 +154,19 @@ const LanguageCard = () => {
   );
 };
 
+/** The user as the route read them; the identity, password and language workflows are the profile machine. */
 export const ProfilePage = () => {
   const { t } = useTranslation();
+  const user = profileRoute.useLoaderData();
+  const profile = useProfile(user);
   return (
     <Stack gap="6" maxW="4xl">
       <Heading as="h1" size="xl">
         {t('sections.profile')}
       </Heading>
-      <IdentityCard />
-      <PasswordCard />
-      <LanguageCard />
+      <IdentityCard user={user} profile={profile} />
+      <PasswordCard profile={profile} />
+      <LanguageCard profile={profile} />
     </Stack>
   );
 };
