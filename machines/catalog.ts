@@ -39,6 +39,8 @@ import {
 } from './employee-form/employeeForm.fixtures.ts';
 import { employeeFormMachine } from './employee-form/employeeForm.machine.ts';
 import { notificationsFixtures } from './notifications/notifications.fixtures.ts';
+import { orgFormFixtures, PATHS_INPUT as orgFormInput, serializeOrgForm } from './org-form/orgForm.fixtures.ts';
+import { orgFormMachine } from './org-form/orgForm.machine.ts';
 import {
   PATHS_INPUT as rightsFormInput,
   rightsFormFixtures,
@@ -92,6 +94,13 @@ export const MACHINES: readonly CatalogEntry[] = [
     fixtures: employeeSheetFixtures,
     input: employeeSheetInput,
     serializeState: serializeEmployeeSheet,
+  },
+  {
+    name: 'org-form',
+    machine: orgFormMachine,
+    fixtures: orgFormFixtures,
+    input: orgFormInput,
+    serializeState: serializeOrgForm,
   },
   { name: 'campaign', machine: campaignMachine, fixtures: campaignFixtures },
   {

@@ -7,7 +7,7 @@ import { ALERT_KEYS } from '../../../contract/keys.ts';
 import { FORMAT_HINT_KEYS } from '../../../contract/validation.ts';
 import { useAlerts, useServices } from '../../app/index.ts';
 import { DelayedLoader } from '../../components/DelayedLoader.tsx';
-import { asFailure, failureText } from './orgForm.ts';
+import { asFailure, failureText } from '../../../../machines/org-form/orgForm.model.ts';
 
 /** The same rule as the server: an https URL or nothing. */
 const cssError = (value: string): string | null => {

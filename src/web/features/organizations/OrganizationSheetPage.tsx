@@ -21,7 +21,7 @@ import { useAuth, useServices } from '../../app/index.ts';
 import { AppLink } from '../../components/AppLink.tsx';
 import { DelayedLoader } from '../../components/DelayedLoader.tsx';
 import { OrgConfPanel } from './OrgConfPanel.tsx';
-import { asFailure } from './orgForm.ts';
+import { asFailure } from '../../../../machines/org-form/orgForm.model.ts';
 
 interface Sheet {
   org: OrganizationNode;
