@@ -39,6 +39,8 @@ import {
 } from './employee-form/employeeForm.fixtures.ts';
 import { employeeFormMachine } from './employee-form/employeeForm.machine.ts';
 import { notificationsFixtures } from './notifications/notifications.fixtures.ts';
+import { orgConfFixtures, PATHS_INPUT as orgConfInput, serializeOrgConf } from './org-conf/orgConf.fixtures.ts';
+import { orgConfMachine } from './org-conf/orgConf.machine.ts';
 import { orgFormFixtures, PATHS_INPUT as orgFormInput, serializeOrgForm } from './org-form/orgForm.fixtures.ts';
 import { orgFormMachine } from './org-form/orgForm.machine.ts';
 import {
@@ -101,6 +103,13 @@ export const MACHINES: readonly CatalogEntry[] = [
     fixtures: orgFormFixtures,
     input: orgFormInput,
     serializeState: serializeOrgForm,
+  },
+  {
+    name: 'org-conf',
+    machine: orgConfMachine,
+    fixtures: orgConfFixtures,
+    input: orgConfInput,
+    serializeState: serializeOrgConf,
   },
   { name: 'campaign', machine: campaignMachine, fixtures: campaignFixtures },
   {

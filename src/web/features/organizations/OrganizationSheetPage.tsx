@@ -196,7 +196,7 @@ export const OrganizationSheetPage = () => {
           )}
         </Card.Body>
       </Card.Root>
-      <OrgConfPanel orgId={org.id} canEdit={canEdit} />
+      <OrgConfPanel key={org.id} orgId={org.id} canEdit={canEdit} />
     </Stack>
   );
 };
