@@ -39,6 +39,12 @@ import {
 } from './employee-form/employeeForm.fixtures.ts';
 import { employeeFormMachine } from './employee-form/employeeForm.machine.ts';
 import { notificationsFixtures } from './notifications/notifications.fixtures.ts';
+import {
+  groupFormFixtures,
+  PATHS_INPUT as groupFormInput,
+  serializeGroupForm,
+} from './group-form/groupForm.fixtures.ts';
+import { groupFormMachine } from './group-form/groupForm.machine.ts';
 import { orgConfFixtures, PATHS_INPUT as orgConfInput, serializeOrgConf } from './org-conf/orgConf.fixtures.ts';
 import { orgConfMachine } from './org-conf/orgConf.machine.ts';
 import { orgFormFixtures, PATHS_INPUT as orgFormInput, serializeOrgForm } from './org-form/orgForm.fixtures.ts';
@@ -110,6 +116,13 @@ export const MACHINES: readonly CatalogEntry[] = [
     fixtures: orgConfFixtures,
     input: orgConfInput,
     serializeState: serializeOrgConf,
+  },
+  {
+    name: 'group-form',
+    machine: groupFormMachine,
+    fixtures: groupFormFixtures,
+    input: groupFormInput,
+    serializeState: serializeGroupForm,
   },
   { name: 'campaign', machine: campaignMachine, fixtures: campaignFixtures },
   {
