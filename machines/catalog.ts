@@ -46,6 +46,16 @@ import { notificationsFixtures } from './notifications/notifications.fixtures.ts
 import { PROFILE_INPUT, profileFixtures, serializeProfile } from './profile/profile.fixtures.ts';
 import { profileMachine } from './profile/profile.machine.ts';
 import {
+  groupFormFixtures,
+  PATHS_INPUT as groupFormInput,
+  serializeGroupForm,
+} from './group-form/groupForm.fixtures.ts';
+import { groupFormMachine } from './group-form/groupForm.machine.ts';
+import { orgConfFixtures, PATHS_INPUT as orgConfInput, serializeOrgConf } from './org-conf/orgConf.fixtures.ts';
+import { orgConfMachine } from './org-conf/orgConf.machine.ts';
+import { orgFormFixtures, PATHS_INPUT as orgFormInput, serializeOrgForm } from './org-form/orgForm.fixtures.ts';
+import { orgFormMachine } from './org-form/orgForm.machine.ts';
+import {
   PATHS_INPUT as rightsFormInput,
   rightsFormFixtures,
   serializeRightsForm,
@@ -105,6 +115,27 @@ export const MACHINES: readonly CatalogEntry[] = [
     fixtures: profileFixtures,
     input: PROFILE_INPUT,
     serializeState: serializeProfile,
+  },
+  {
+    name: 'org-form',
+    machine: orgFormMachine,
+    fixtures: orgFormFixtures,
+    input: orgFormInput,
+    serializeState: serializeOrgForm,
+  },
+  {
+    name: 'org-conf',
+    machine: orgConfMachine,
+    fixtures: orgConfFixtures,
+    input: orgConfInput,
+    serializeState: serializeOrgConf,
+  },
+  {
+    name: 'group-form',
+    machine: groupFormMachine,
+    fixtures: groupFormFixtures,
+    input: groupFormInput,
+    serializeState: serializeGroupForm,
   },
   { name: 'campaign', machine: campaignMachine, fixtures: campaignFixtures },
   {

@@ -11,7 +11,7 @@ import { ALERT_KEYS, ERROR_KEYS } from '../../../contract/keys.ts';
 import type { MaskListItem } from '../../../contract/masks.ts';
 import { VALIDATION_KEYS } from '../../../contract/validation.ts';
 import { useAlerts, useServices } from '../../app/index.ts';
-import { asFailure, failureText } from '../organizations/orgForm.ts';
+import { asFailure, failureText } from '../../../../machines/org-form/orgForm.model.ts';
 import { MaskSettingsFields, type MaskSettings } from './MaskSettingsFields.tsx';
 import { PreviewTable } from './PreviewTable.tsx';
 import { SampleDropZone } from './SampleDropZone.tsx';

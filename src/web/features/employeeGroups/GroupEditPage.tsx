@@ -1,157 +1,47 @@
 /**
  * Create (`/employee-groups/create`) or edit (`/employee-groups/{id}`) a group: name, organisation
  * (the current one by default; fixed once created), members picked over the employee search.
- * Leaving with unsaved changes asks first.
+ * Leaving with unsaved changes asks first. The read, the save and the deletion are the group-form
+ * machine (machines/group-form); this view sends it events.
  */
 import { Button, Card, Field, HStack, Heading, Input, NativeSelect, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useBlocker, useNavigate, useParams } from '@tanstack/react-router';
-import { type FormEvent, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { type FormEvent, useCallback, useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { EmployeeGroupDetail, EmployeeGroupMember, Organization } from '../../../contract/entities.ts';
-import { ALERT_KEYS, ERROR_KEYS } from '../../../contract/keys.ts';
-import { VALIDATION_KEYS } from '../../../contract/validation.ts';
-import { useAlerts, useAuth, useServices } from '../../app/index.ts';
+import type { EmployeeGroupMember } from '../../../contract/entities.ts';
+import { ERROR_KEYS } from '../../../contract/keys.ts';
+import { useAuth } from '../../app/index.ts';
 import { DelayedLoader } from '../../components/DelayedLoader.tsx';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { MemberPicker } from './MemberPicker.tsx';
 import { MembersTable } from './MembersTable.tsx';
-
-const keyOf = (failure: unknown): string =>
-  typeof failure === 'object' && failure !== null && 'key' in failure && typeof failure.key === 'string'
-    ? failure.key
-    : ERROR_KEYS.internal;
-/** What "unchanged" compares: the name as it will be saved and the set of members. */
-const fingerprint = (name: string, orgId: string, members: readonly EmployeeGroupMember[]): string =>
-  JSON.stringify([name.trim(), orgId, members.map((m) => m.id).sort()]);
-const NAME_KEYS: readonly string[] = [ERROR_KEYS.groupNameTaken, VALIDATION_KEYS.required];
+import { useGroupForm } from './useGroupForm.ts';
 
 export const GroupEditPage = () => {
-  const { t } = useTranslation();
-  const { api } = useServices();
-  const { session } = useAuth();
-  const alerts = useAlerts();
-  const navigate = useNavigate();
   const { id } = useParams({ strict: false }) as { id?: string };
+  // Another group is another form: its own machine, read afresh.
+  return <GroupForm key={id ?? ''} id={id} />;
+};
+
+const GroupForm = ({ id }: { id: string | undefined }) => {
+  const { t } = useTranslation();
+  const { session } = useAuth();
+  const navigate = useNavigate();
   const creating = id === undefined;
   const nameId = useId();
   const orgFieldId = useId();
-
-  const [group, setGroup] = useState<EmployeeGroupDetail | null>(null);
-  const [loadError, setLoadError] = useState<string | null>(null);
-  const [orgs, setOrgs] = useState<readonly Organization[]>([]);
-  const [name, setName] = useState('');
-  const [orgId, setOrgId] = useState(session?.orgId ?? '');
-  const [members, setMembers] = useState<readonly EmployeeGroupMember[]>([]);
-  const [saved, setSaved] = useState(() => fingerprint('', session?.orgId ?? '', []));
-  const [touched, setTouched] = useState(false);
-  const [serverError, setServerError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
-  const [askDelete, setAskDelete] = useState(false);
-  const [deleting, setDeleting] = useState(false);
-  // Set just before leaving on purpose (after save or delete) so the blocker lets us through.
-  const leaving = useRef(false);
-
-  useEffect(() => {
-    if (creating) {
-      api
-        .call<Organization[]>('organizations.eligible')
-        .then(setOrgs)
-        .catch(() => setOrgs([]));
-      return;
-    }
-    const controller = new AbortController();
-    api
-      .call<EmployeeGroupDetail>('groups.get', { params: { id }, signal: controller.signal })
-      .then((g) => {
-        setGroup(g);
-        setName(g.name);
-        setOrgId(g.orgId);
-        setMembers(g.members);
-        setSaved(fingerprint(g.name, g.orgId, g.members));
-      })
-      .catch((f: unknown) => {
-        if (controller.signal.aborted) return;
-        setLoadError(keyOf(f));
-        alerts.push({ message: ALERT_KEYS.groups.getError, type: 'error' });
-      });
-    return () => controller.abort();
-  }, [api, creating, id]); // eslint-disable-line react-hooks/exhaustive-deps -- alerts is stable in use
-
-  const dirty = fingerprint(name, orgId, members) !== saved;
+  const { view, send, leavingUnsaved } = useGroupForm({ groupId: id ?? null, orgId: session?.orgId ?? '' });
+  const { group, orgs, name, orgId, members, loadError, nameError } = view;
   const blocker = useBlocker({
-    shouldBlockFn: () => dirty && !leaving.current,
-    enableBeforeUnload: () => dirty && !leaving.current,
+    shouldBlockFn: leavingUnsaved,
+    enableBeforeUnload: leavingUnsaved,
     withResolver: true,
   });
-
-  const memberIds = useMemo(() => new Set(members.map((m) => m.id)), [members]);
-  const add = useCallback(
-    (m: EmployeeGroupMember) => setMembers((list) => (list.some((x) => x.id === m.id) ? list : [...list, m])),
-    [],
-  );
-  const remove = useCallback((memberId: string) => setMembers((list) => list.filter((m) => m.id !== memberId)), []);
-  const changeOrg = (next: string) => {
-    // Members belong to one organisation's tree: a new organisation starts from an empty list.
-    setOrgId(next);
-    setMembers([]);
-  };
-
-  const nameError =
-    name.trim() === '' ? VALIDATION_KEYS.required : serverError && NAME_KEYS.includes(serverError) ? serverError : null;
-
+  const add = useCallback((member: EmployeeGroupMember) => send({ type: 'group.member.add', member }), [send]);
+  const remove = useCallback((memberId: string) => send({ type: 'group.member.remove', memberId }), [send]);
   const save = (e: FormEvent) => {
     e.preventDefault();
-    setTouched(true);
-    if (name.trim() === '' || !dirty || !orgId) return;
-    setSaving(true);
-    setServerError(null);
-    const employeesIds = members.map((m) => m.id);
-    const request = creating
-      ? api.call<EmployeeGroupDetail>('groups.create', { body: { name: name.trim(), orgId, employeesIds } })
-      : api.call<EmployeeGroupDetail>('groups.update', { params: { id }, body: { name: name.trim(), employeesIds } });
-    request
-      .then((g) => {
-        alerts.push({
-          message: creating ? ALERT_KEYS.groups.createSuccess : ALERT_KEYS.groups.updateSuccess,
-          type: 'success',
-        });
-        setGroup(g);
-        setName(g.name);
-        setMembers(g.members);
-        setSaved(fingerprint(g.name, g.orgId, g.members));
-        if (creating) {
-          leaving.current = true;
-          void navigate({ to: '/employee-groups' });
-        }
-      })
-      .catch((f: unknown) => {
-        const key = keyOf(f);
-        setServerError(key);
-        alerts.push({
-          message: creating ? ALERT_KEYS.groups.createError : ALERT_KEYS.groups.updateError,
-          type: 'error',
-          detail: t(key, { defaultValue: t(ERROR_KEYS.internal) }),
-        });
-      })
-      .finally(() => setSaving(false));
-  };
-
-  const remove_ = () => {
-    if (!id) return;
-    setDeleting(true);
-    api
-      .call('groups.delete', { params: { id } })
-      .then(() => {
-        alerts.push({ message: ALERT_KEYS.groups.deleteSuccess, type: 'success' });
-        leaving.current = true;
-        setAskDelete(false);
-        void navigate({ to: '/employee-groups' });
-      })
-      .catch(() => {
-        setAskDelete(false);
-        alerts.push({ message: ALERT_KEYS.groups.deleteError, type: 'error' });
-      })
-      .finally(() => setDeleting(false));
+    send({ type: 'group.save' });
   };
 
   if (loadError) {
@@ -180,16 +70,13 @@ export const GroupEditPage = () => {
           <Card.Root>
             <Card.Body>
               <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-                <Field.Root required invalid={(touched || name !== '') && nameError !== null}>
+                <Field.Root required invalid={nameError !== null}>
                   <Field.Label htmlFor={nameId}>{t('groups.form.name')}</Field.Label>
                   <Input
                     id={nameId}
                     value={name}
-                    onChange={(e) => {
-                      setName(e.target.value);
-                      setServerError(null);
-                    }}
-                    onBlur={() => setTouched(true)}
+                    onChange={(e) => send({ type: 'group.name.change', value: e.target.value })}
+                    onBlur={() => send({ type: 'group.name.blur' })}
                     autoComplete="off"
                   />
                   <Field.ErrorText>{nameError ? t(nameError) : null}</Field.ErrorText>
@@ -201,7 +88,7 @@ export const GroupEditPage = () => {
                       <NativeSelect.Field
                         id={orgFieldId}
                         value={orgId}
-                        onChange={(e) => changeOrg(e.currentTarget.value)}
+                        onChange={(e) => send({ type: 'group.org.change', orgId: e.currentTarget.value })}
                       >
                         {orgs.map((o) => (
                           <option key={o.id} value={o.id}>
@@ -226,25 +113,25 @@ export const GroupEditPage = () => {
             </Card.Header>
             <Card.Body>
               <SimpleGrid columns={{ base: 1, lg: 2 }} gap="6">
-                {orgId ? <MemberPicker orgId={orgId} memberIds={memberIds} onAdd={add} /> : null}
+                {orgId ? <MemberPicker orgId={orgId} memberIds={view.memberIds} onAdd={add} /> : null}
                 <MembersTable members={members} onRemove={remove} />
               </SimpleGrid>
             </Card.Body>
           </Card.Root>
-          {serverError && !NAME_KEYS.includes(serverError) ? (
+          {view.formError ? (
             <Text role="alert" color="red.fg">
-              {t(serverError, { defaultValue: t(ERROR_KEYS.internal) })}
+              {t(view.formError, { defaultValue: t(ERROR_KEYS.internal) })}
             </Text>
           ) : null}
           <HStack gap="3" wrap="wrap">
-            <Button type="submit" colorPalette="brand" loading={saving} disabled={!dirty || name.trim() === ''}>
+            <Button type="submit" colorPalette="brand" loading={view.isSaving} disabled={view.saveDisabled}>
               {t(creating ? 'groups.form.create' : 'common.actions.save')}
             </Button>
             <Button variant="outline" onClick={() => void navigate({ to: '/employee-groups' })}>
               {t('groups.form.back')}
             </Button>
             {!creating ? (
-              <Button variant="outline" colorPalette="red" onClick={() => setAskDelete(true)} ms="auto">
+              <Button variant="outline" colorPalette="red" onClick={() => send({ type: 'group.delete.ask' })} ms="auto">
                 {t('groups.form.delete')}
               </Button>
             ) : null}
@@ -252,14 +139,14 @@ export const GroupEditPage = () => {
         </Stack>
       </form>
       <ConfirmDialog
-        open={askDelete}
+        open={view.deleteAsked}
         title="groups.delete.title"
         text="groups.delete.text"
         confirm="groups.delete.confirm"
         danger
-        busy={deleting}
-        onConfirm={remove_}
-        onCancel={() => setAskDelete(false)}
+        busy={view.isDeleting}
+        onConfirm={() => send({ type: 'group.delete.confirm' })}
+        onCancel={() => send({ type: 'group.delete.cancel' })}
       />
       <ConfirmDialog
         open={blocker.status === 'blocked'}

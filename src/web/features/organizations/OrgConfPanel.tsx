@@ -1,23 +1,9 @@
 import { Button, Card, Checkbox, Field, Heading, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
-import { type FormEvent, useEffect, useState } from 'react';
+import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { OrgDocTypeConf, OrganizationConf } from '../../../contract/entities.ts';
 import { DISTRIBUTION_MODES, type DistributionMode } from '../../../contract/enums.ts';
-import { ALERT_KEYS } from '../../../contract/keys.ts';
-import { FORMAT_HINT_KEYS } from '../../../contract/validation.ts';
-import { useAlerts, useServices } from '../../app/index.ts';
 import { DelayedLoader } from '../../components/DelayedLoader.tsx';
-import { asFailure, failureText } from './orgForm.ts';
-
-/** The same rule as the server: an https URL or nothing. */
-const cssError = (value: string): string | null => {
-  if (value.trim() === '') return null;
-  try {
-    return new URL(value.trim()).protocol === 'https:' ? null : FORMAT_HINT_KEYS.httpsUrl;
-  } catch {
-    return FORMAT_HINT_KEYS.httpsUrl;
-  }
-};
+import { useOrgConf } from './useOrgConf.ts';
 
 const Check = ({
   label,
@@ -37,76 +23,21 @@ const Check = ({
   </Checkbox.Root>
 );
 
+/**
+ * An organisation's configuration on its sheet: the read, the choices and the save are the org-conf
+ * machine (machines/org-conf); this view sends it events. `orgId` is read once: the sheet keys the panel.
+ */
 export const OrgConfPanel = ({ orgId, canEdit }: { orgId: string; canEdit: boolean }) => {
   const { t } = useTranslation();
-  const { api } = useServices();
-  const alerts = useAlerts();
-  const [conf, setConf] = useState<OrganizationConf | null>(null);
-  const [docTypes, setDocTypes] = useState<readonly OrgDocTypeConf[]>([]);
-  const [saving, setSaving] = useState(false);
-  const [failed, setFailed] = useState(false);
+  const { view, send } = useOrgConf(orgId);
+  const { conf, docTypes, css, cssError: cssInvalid } = view;
 
-  useEffect(() => {
-    const controller = new AbortController();
-    const signal = controller.signal;
-    Promise.all([
-      api.call<OrganizationConf>('organizations.conf', { params: { id: orgId }, signal }),
-      api.call<OrgDocTypeConf[]>('documents.orgDocTypes', { params: { id: orgId }, signal }),
-    ])
-      .then(([c, d]) => {
-        setConf(c);
-        setDocTypes(d);
-      })
-      .catch((f: unknown) => {
-        if (signal.aborted) return;
-        setFailed(true);
-        alerts.push({
-          message: ALERT_KEYS.organizations.confGetFailure,
-          type: 'error',
-          detail: failureText(asFailure(f), t),
-        });
-      });
-    return () => controller.abort();
-    // alerts and t are stable enough; reloading on their identity would refetch for nothing.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [api, orgId]);
-
-  if (failed) return null;
+  if (view.isFailed) return null;
   if (!conf) return <DelayedLoader label={t('common.loading')} />;
-  const css = conf.extraOptions.specificCSSUrl ?? '';
-  const cssInvalid = cssError(css);
   const readOnly = !canEdit;
-  const update = (patch: Partial<OrganizationConf>) => setConf({ ...conf, ...patch });
-  const toggleUser = (userId: string, on: boolean) =>
-    update({ usersToNotify: on ? [...conf.usersToNotify, userId] : conf.usersToNotify.filter((u) => u !== userId) });
-  const toggleDocType = (code: string, on: boolean) =>
-    setDocTypes((list) => list.map((d) => (d.code === code ? { ...d, enabled: on } : d)));
-
   const save = (e: FormEvent) => {
     e.preventDefault();
-    if (cssInvalid) return;
-    setSaving(true);
-    const body: OrganizationConf = {
-      distributionMode: conf.distributionMode,
-      usersToNotify: conf.usersToNotify,
-      subscribeToSignature: conf.subscribeToSignature,
-      extraOptions: css.trim() === '' ? {} : { specificCSSUrl: css.trim() },
-      docTypes: docTypes.map(({ code, enabled }) => ({ code, enabled })),
-    };
-    api
-      .call<OrganizationConf>('organizations.updateConf', { params: { id: orgId }, body })
-      .then((saved) => {
-        setConf(saved);
-        alerts.push({ message: ALERT_KEYS.organizations.confUpdateSuccess, type: 'success' });
-      })
-      .catch((f: unknown) =>
-        alerts.push({
-          message: ALERT_KEYS.organizations.confUpdateFailure,
-          type: 'error',
-          detail: failureText(asFailure(f), t),
-        }),
-      )
-      .finally(() => setSaving(false));
+    send({ type: 'conf.save' });
   };
 
   return (
@@ -124,7 +55,7 @@ export const OrgConfPanel = ({ orgId, canEdit }: { orgId: string; canEdit: boole
               <NativeSelect.Root disabled={readOnly}>
                 <NativeSelect.Field
                   value={conf.distributionMode}
-                  onChange={(e) => update({ distributionMode: e.target.value as DistributionMode })}
+                  onChange={(e) => send({ type: 'conf.mode.change', mode: e.target.value as DistributionMode })}
                 >
                   {DISTRIBUTION_MODES.map((mode) => (
                     <option key={mode} value={mode}>
@@ -147,7 +78,7 @@ export const OrgConfPanel = ({ orgId, canEdit }: { orgId: string; canEdit: boole
                   key={u.id}
                   label={`${u.firstName} ${u.lastName}${u.email ? ` (${u.email})` : ''}`}
                   checked={conf.usersToNotify.includes(u.id)}
-                  onChange={(on) => toggleUser(u.id, on)}
+                  onChange={(on) => send({ type: 'conf.user.toggle', userId: u.id, on })}
                   disabled={readOnly}
                 />
               ))}
@@ -155,7 +86,7 @@ export const OrgConfPanel = ({ orgId, canEdit }: { orgId: string; canEdit: boole
             <Check
               label={t('organizations.fields.subscribeToSignature')}
               checked={conf.subscribeToSignature}
-              onChange={(on) => update({ subscribeToSignature: on })}
+              onChange={(on) => send({ type: 'conf.signature.toggle', on })}
               disabled={readOnly}
             />
             <Field.Root invalid={Boolean(cssInvalid)} readOnly={readOnly}>
@@ -164,7 +95,7 @@ export const OrgConfPanel = ({ orgId, canEdit }: { orgId: string; canEdit: boole
                 type="url"
                 value={css}
                 placeholder="https://"
-                onChange={(e) => update({ extraOptions: { specificCSSUrl: e.target.value } })}
+                onChange={(e) => send({ type: 'conf.css.change', value: e.target.value })}
               />
               {cssInvalid ? (
                 <Field.ErrorText>{t(cssInvalid)}</Field.ErrorText>
@@ -184,7 +115,7 @@ export const OrgConfPanel = ({ orgId, canEdit }: { orgId: string; canEdit: boole
                   key={d.code}
                   label={d.label}
                   checked={d.enabled}
-                  onChange={(on) => toggleDocType(d.code, on)}
+                  onChange={(on) => send({ type: 'conf.docType.toggle', code: d.code, on })}
                   disabled={readOnly}
                 />
               ))}
@@ -194,8 +125,8 @@ export const OrgConfPanel = ({ orgId, canEdit }: { orgId: string; canEdit: boole
                 type="submit"
                 alignSelf="flex-start"
                 colorPalette="brand"
-                loading={saving}
-                disabled={Boolean(cssInvalid)}
+                loading={view.isSaving}
+                disabled={!view.canSave}
               >
                 {t('organizations.conf.save')}
               </Button>

@@ -12,27 +12,18 @@ import {
   Text,
 } from '@chakra-ui/react';
 import { useBlocker, useNavigate, useParams, useSearch } from '@tanstack/react-router';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { CompanyInfo, Organization } from '../../../contract/entities.ts';
-import { ALERT_KEYS, ERROR_KEYS } from '../../../contract/keys.ts';
-import { VALIDATION_KEYS, siretError } from '../../../contract/validation.ts';
-import { useAlerts, useServices } from '../../app/index.ts';
-import { DelayedLoader } from '../../components/DelayedLoader.tsx';
+import { ERROR_KEYS } from '../../../contract/keys.ts';
 import {
-  MAX_LENGTHS,
   type Failure,
-  type OrgFormValues,
-  type TextField,
-  asFailure,
-  emptyValues,
   failureText,
-  fieldErrors,
-  inputOf,
-  sameValues,
-  valuesOf,
-  withCompany,
-} from './orgForm.ts';
+  MAX_LENGTHS,
+  type OrgFormField,
+  type TextField,
+} from '../../../../machines/org-form/index.ts';
+import { DelayedLoader } from '../../components/DelayedLoader.tsx';
+import { useOrgForm } from './useOrgForm.ts';
 
 const REQUIRED: ReadonlySet<TextField> = new Set(['name', 'siret', 'city']);
 const LAYOUT: readonly (readonly TextField[])[] = [
@@ -42,138 +33,45 @@ const LAYOUT: readonly (readonly TextField[])[] = [
   ['reference', 'billingReference', 'internalFolderCode'],
 ];
 
-/** Create (`/organizations/create[?parentId=]`) and edit (`/organizations/{id}`). */
+/**
+ * Create (`/organizations/create[?parentId=]`) and edit (`/organizations/{id}`): the load, the company
+ * lookup and the save are the org-form machine (machines/org-form); this view sends it events.
+ */
 export const OrganizationFormPage = () => {
-  const { t, i18n } = useTranslation();
-  const { api } = useServices();
-  const alerts = useAlerts();
-  const navigate = useNavigate();
   const { id } = useParams({ strict: false }) as { id?: string };
-  const { parentId: askedParent } = useSearch({ strict: false }) as { parentId?: string };
-  const [org, setOrg] = useState<Organization | null>(null);
-  const [parents, setParents] = useState<readonly Organization[]>([]);
-  const [initial, setInitial] = useState<OrgFormValues | null>(id ? null : emptyValues(askedParent ?? ''));
-  const [values, setValues] = useState<OrgFormValues>(emptyValues(askedParent ?? ''));
-  const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());
-  const [submitted, setSubmitted] = useState(false);
-  const [saving, setSaving] = useState(false);
-  const [failure, setFailure] = useState<Failure | null>(null);
-  const [lookup, setLookup] = useState<{ busy: boolean; note: string | null; error: string | null }>({
-    busy: false,
-    note: null,
-    error: null,
-  });
-  const [siretTaken, setSiretTaken] = useState<string | null>(null);
-  const leaving = useRef(false);
+  const { parentId } = useSearch({ strict: false }) as { parentId?: string };
+  // Another organisation is another form: its own machine, read afresh.
+  return <OrganizationForm key={id ?? ''} id={id} parentId={parentId} />;
+};
 
-  useEffect(() => {
-    const controller = new AbortController();
-    const signal = controller.signal;
-    const load = async () => {
-      if (id) {
-        const [found, choices] = await Promise.all([
-          api.call<Organization>('organizations.get', { params: { id }, signal }),
-          api.call<{ items: Organization[] }>('organizations.noChildren', {
-            params: { orgID: id },
-            body: { limit: 200 },
-            signal,
-          }),
-        ]);
-        setOrg(found);
-        setParents(choices.items);
-        setInitial(valuesOf(found));
-        setValues(valuesOf(found));
-      } else {
-        setParents(await api.call<Organization[]>('organizations.eligible', { signal }));
-      }
-    };
-    load().catch((f: unknown) => {
-      if (!signal.aborted) setFailure(asFailure(f));
-    });
-    return () => controller.abort();
-  }, [api, id]);
-
-  const readOnly = org?.payeDomainId != null;
-  const dirty = initial !== null && !sameValues(values, initial);
+const OrganizationForm = ({ id, parentId }: { id: string | undefined; parentId: string | undefined }) => {
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
+  const { view, send, leavingUnsaved } = useOrgForm({ orgId: id ?? null, ...(parentId ? { parentId } : {}) });
+  const { readOnly, values, failure } = view;
   useBlocker({
-    shouldBlockFn: () => dirty && !leaving.current && !window.confirm(t('organizations.form.unsaved')),
-    enableBeforeUnload: () => dirty && !leaving.current,
+    shouldBlockFn: () => leavingUnsaved() && !window.confirm(t('organizations.form.unsaved')),
+    enableBeforeUnload: leavingUnsaved,
   });
 
-  const errors: Record<string, string | undefined> = fieldErrors(values);
-  if (siretTaken !== null && siretTaken === values.siret.trim()) errors.siret = ERROR_KEYS.orgSiretTaken;
-  const shown = (field: string): string | undefined =>
-    submitted || touched.has(field) || (field === 'siret' && values.siret !== '') ? errors[field] : undefined;
-  /**
-   * What « Créer » / « Enregistrer » waits for, said beside it (issue 15): the fields to fill in and those
-   * to correct, or nothing changed yet (the edit's button is disabled until something is).
-   */
-  const inError = LAYOUT.flat().filter((field) => errors[field]);
   const listOf = (fields: readonly string[]) =>
     new Intl.ListFormat(i18n.language, { type: 'conjunction' }).format(
       fields.map((f) => t(`organizations.fields.${f}`)),
     );
-  const missing = inError.filter((f) => errors[f] === VALIDATION_KEYS.required);
-  const invalid = inError.filter((f) => errors[f] !== VALIDATION_KEYS.required);
-  const blockedLines = readOnly
-    ? []
-    : id && !dirty
-      ? [t('common.form.blocked.unchanged')]
-      : [
-          ...(missing.length ? [t('common.form.blocked.missing', { fields: listOf(missing) })] : []),
-          ...(invalid.length ? [t('common.form.blocked.invalid', { fields: listOf(invalid) })] : []),
-        ];
-  const set = (field: keyof OrgFormValues, value: string) => setValues((v) => ({ ...v, [field]: value }));
-  const touch = (field: string) => setTouched((s) => new Set(s).add(field));
-
-  const searchCompany = () => {
-    touch('siret');
-    if (siretError(values.siret)) return;
-    setLookup({ busy: true, note: null, error: null });
-    api
-      .call<CompanyInfo>('organizations.bySiret', { params: { siret: values.siret.trim() } })
-      .then((company) => {
-        setValues((v) => withCompany(v, company));
-        setLookup({ busy: false, note: t('organizations.form.lookupFilled'), error: null });
-      })
-      .catch((f: unknown) => setLookup({ busy: false, note: null, error: asFailure(f).key }));
-  };
-
+  const blockedLines = view.blockedBy.map((line) => t(line.key, { fields: listOf(line.fields) }));
+  const set = (field: OrgFormField, value: string) => send({ type: 'form.change', field, value });
+  const touch = (field: OrgFormField) => send({ type: 'form.blur', field });
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    setSubmitted(true);
-    if (readOnly || Object.values(errors).some(Boolean)) return;
-    setSaving(true);
-    setFailure(null);
-    const call = id
-      ? api.call<Organization>('organizations.update', { params: { id }, body: inputOf(values) })
-      : api.call<Organization>('organizations.create', { body: inputOf(values) });
-    call
-      .then((saved) => {
-        alerts.push({
-          message: id ? ALERT_KEYS.organizations.updateSuccess : ALERT_KEYS.organizations.createSuccess,
-          type: 'success',
-        });
-        leaving.current = true;
-        void navigate({ to: '/organizations/item/$id', params: { id: saved.id } });
-      })
-      .catch((f: unknown) => {
-        const failed = asFailure(f);
-        setFailure(failed);
-        if (failed.key === ERROR_KEYS.orgSiretTaken) setSiretTaken(values.siret.trim());
-        if (id) {
-          alerts.push({ message: ALERT_KEYS.organizations.updateError, type: 'error', detail: failureText(failed, t) });
-        }
-      })
-      .finally(() => setSaving(false));
+    send({ type: 'form.submit' });
   };
 
-  if (initial === null) {
+  if (!view.formShown) {
     return failure ? <FailureAlert failure={failure} /> : <DelayedLoader label={t('common.loading')} />;
   }
 
   const fieldFor = (field: TextField) => {
-    const error = shown(field);
+    const error = view.fieldError(field);
     return (
       <Field.Root key={field} required={REQUIRED.has(field)} invalid={Boolean(error)} readOnly={readOnly}>
         <Field.Label>
@@ -191,7 +89,7 @@ export const OrganizationFormPage = () => {
               maxLength={MAX_LENGTHS.siret}
             />
             {readOnly ? null : (
-              <Button variant="outline" onClick={searchCompany} loading={lookup.busy}>
+              <Button variant="outline" onClick={() => send({ type: 'form.lookup' })} loading={view.isLookingUp}>
                 {t('organizations.form.lookup')}
               </Button>
             )}
@@ -222,21 +120,21 @@ export const OrganizationFormPage = () => {
             <Alert.Title>{t(ERROR_KEYS.orgPayrollManaged)}</Alert.Title>
           </Alert.Root>
         ) : null}
-        <Fieldset.Root disabled={saving}>
+        <Fieldset.Root disabled={view.isSaving}>
           <Stack gap="4">
             {LAYOUT.map((row) => (
               <SimpleGrid key={row.join()} columns={{ base: 1, md: row.length }} gap="4">
                 {row.map(fieldFor)}
               </SimpleGrid>
             ))}
-            {lookup.note ? (
+            {view.lookupFilled ? (
               <Text color="green.fg" role="status">
-                {lookup.note}
+                {t('organizations.form.lookupFilled')}
               </Text>
             ) : null}
-            {lookup.error ? (
+            {view.lookupError ? (
               <Text color="red.fg" role="alert">
-                {t(lookup.error)}
+                {t(view.lookupError)}
               </Text>
             ) : null}
             <Field.Root readOnly={readOnly}>
@@ -244,7 +142,7 @@ export const OrganizationFormPage = () => {
               <NativeSelect.Root disabled={readOnly}>
                 <NativeSelect.Field value={values.parentId} onChange={(e) => set('parentId', e.target.value)}>
                   <option value="">{t('organizations.form.noParent')}</option>
-                  {parents.map((p) => (
+                  {view.parents.map((p) => (
                     <option key={p.id} value={p.id}>
                       {p.name} ({p.siret})
                     </option>
@@ -261,8 +159,8 @@ export const OrganizationFormPage = () => {
             <Button
               type="submit"
               colorPalette="brand"
-              loading={saving}
-              disabled={Boolean(id) && !dirty}
+              loading={view.isSaving}
+              disabled={view.unchanged}
               aria-describedby={blockedLines.length ? 'org-form-blocked' : undefined}
             >
               {id ? t('organizations.form.save') : t('organizations.form.create')}

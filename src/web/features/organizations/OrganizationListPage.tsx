@@ -5,7 +5,7 @@ import type { Organization, OrganizationNode, OrganizationStats } from '../../..
 import { useAuth, useServices } from '../../app/index.ts';
 import { AppLink } from '../../components/AppLink.tsx';
 import { DelayedLoader } from '../../components/DelayedLoader.tsx';
-import { asFailure } from './orgForm.ts';
+import { asFailure } from '../../../../machines/org-form/orgForm.model.ts';
 
 type Counts = ReadonlyMap<string, OrganizationStats['byOrganization'][number]>;
 type Page = { count: number; items: Organization[] };

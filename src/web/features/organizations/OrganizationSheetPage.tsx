@@ -21,7 +21,7 @@ import { useAuth, useServices } from '../../app/index.ts';
 import { AppLink } from '../../components/AppLink.tsx';
 import { DelayedLoader } from '../../components/DelayedLoader.tsx';
 import { OrgConfPanel } from './OrgConfPanel.tsx';
-import { asFailure } from './orgForm.ts';
+import { asFailure } from '../../../../machines/org-form/orgForm.model.ts';
 
 interface Sheet {
   org: OrganizationNode;
@@ -196,7 +196,7 @@ export const OrganizationSheetPage = () => {
           )}
         </Card.Body>
       </Card.Root>
-      <OrgConfPanel orgId={org.id} canEdit={canEdit} />
+      <OrgConfPanel key={org.id} orgId={org.id} canEdit={canEdit} />
     </Stack>
   );
 };

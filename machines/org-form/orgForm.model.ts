@@ -1,8 +1,8 @@
-/** The organisation form's values, what it sends, and how a failed call reads. No React here. */
-import { MAX_LENGTH } from '../../../contract/constants.ts';
-import type { CompanyInfo, Organization, OrganizationInput } from '../../../contract/entities.ts';
-import { ERROR_KEYS } from '../../../contract/keys.ts';
-import { type FieldErrors, type OrganizationField, organizationFieldErrors } from '../../../contract/validation.ts';
+/** The organisation form's values, their rules, what it sends, and how a failed call reads: pure, for the machine and its views. */
+import { MAX_LENGTH } from '../../src/contract/constants.ts';
+import type { CompanyInfo, Organization, OrganizationInput } from '../../src/contract/entities.ts';
+import { ERROR_KEYS } from '../../src/contract/keys.ts';
+import { type FieldErrors, type OrganizationField, organizationFieldErrors } from '../../src/contract/validation.ts';
 
 export const TEXT_FIELDS = [
   'name',
@@ -76,6 +76,13 @@ export const sameValues = (a: OrgFormValues, b: OrgFormValues): boolean =>
   (Object.keys(a) as (keyof OrgFormValues)[]).every((k) => a[k].trim() === b[k].trim());
 
 export const fieldErrors = (v: OrgFormValues): FieldErrors<OrganizationField> => organizationFieldErrors(v);
+
+/** The rules' errors, and the SIRET the server said is taken while it is still the one typed. */
+export const formErrors = (v: OrgFormValues, siretTaken: string | null): Partial<Record<string, string>> => {
+  const errors: Partial<Record<string, string>> = { ...fieldErrors(v) };
+  if (siretTaken !== null && siretTaken === v.siret.trim()) errors.siret = ERROR_KEYS.orgSiretTaken;
+  return errors;
+};
 
 /** What the company lookup fills in: name and address, leaving the organisation's own codes alone. */
 export const withCompany = (v: OrgFormValues, c: CompanyInfo): OrgFormValues => ({

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Organization } from '../../../contract/entities.ts';
-import { ERROR_KEYS } from '../../../contract/keys.ts';
+import type { Organization } from '../../src/contract/entities.ts';
+import { ERROR_KEYS } from '../../src/contract/keys.ts';
 import {
   asFailure,
   emptyValues,
@@ -10,7 +10,7 @@ import {
   sameValues,
   valuesOf,
   withCompany,
-} from './orgForm.ts';
+} from './orgForm.model.ts';
 
 const org: Organization = {
   id: 'o1',
