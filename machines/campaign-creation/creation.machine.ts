@@ -198,7 +198,9 @@ export const campaignCreationMachine = setup({
         },
         review: {
           on: {
-            'creation.send': [{ guard: 'hasName', target: '#campaignCreation.sending' }, { target: 'options' }],
+            // The options step lets no nameless campaign through, and the review has no name field: « Envoyer »
+            // is enabled exactly when this is taken (the selector reads can()).
+            'creation.send': { guard: 'hasName', target: '#campaignCreation.sending' },
             'creation.back': { target: 'options' },
           },
         },

@@ -49,7 +49,7 @@ export const selectCreation = (s: CreationSnapshot) => {
     usersToNotify: c.usersToNotify,
     canNext: s.can({ type: 'creation.next' }),
     canBack: s.can({ type: 'creation.back' }),
-    canSend: s.matches({ editing: 'review' }) ? c.name.trim() !== '' : s.matches('failed'),
+    canSend: s.can({ type: 'creation.send' }),
     /** What the current step still needs before « Suivant » / « Envoyer » (issue 15), as a key; null when nothing. */
     missingKey: step === null || s.can({ type: 'creation.next' }) ? null : MISSING[step](c, mode),
     isSending: s.matches('sending'),

@@ -120,10 +120,6 @@ export const campaignCreationAdapter: MachineAdapter = {
         return true;
     }
   },
-  notDriven: {
-    'campaignCreation.editing.review —creation.send[1]→ campaignCreation.editing.options':
-      'the review has no name field: the name cannot be emptied there (the machine’s guard is a safety net)',
-  },
   how: {
     'creation.type.select':
       'a document type on the first step (« Bulletin de paie » has a mask, « Note de service » not)',
