@@ -76,7 +76,7 @@ async function campaignSettles(page: Page, id: string, status: CampaignStatus): 
         });
         return ((await answer.json()) as Campaign).status;
       },
-      { message: `campaign ${id} reaches ${status}`, timeout: 60_000, intervals: [250, 500, 1_000] },
+      { message: `campaign ${id} reaches ${status}`, timeout: 60_000, intervals: [100, 200, 300, 500] },
     )
     .toBe(status);
 }
@@ -210,7 +210,7 @@ export const campaignDocumentsAdapter: MachineAdapter = {
             const answer = await page.request.get(routeUrl('campaigns.get', { id }), { headers });
             return ((await answer.json()) as Campaign).status;
           },
-          { message: `campaign ${id} awaits validation`, timeout: 60_000, intervals: [250, 500, 1_000] },
+          { message: `campaign ${id} awaits validation`, timeout: 60_000, intervals: [100, 200, 300, 500] },
         )
         .toBe('NEEDS_VALIDATION');
     }
@@ -362,6 +362,9 @@ export const campaignDocumentsAdapter: MachineAdapter = {
       await expect(docsTable(page)).toHaveAttribute('aria-busy', 'true');
     },
     'campaignDocuments.documents.shown': async (page, snapshot) => {
+      // While a campaign action's call runs, its answer may already have come back: the page then reads
+      // its documents again (the next fact of the path), so the table is not checked meanwhile.
+      if (snapshot.matches({ campaignAction: 'running' })) return;
       await expect(docsTable(page)).toHaveAttribute('aria-busy', 'false');
       await expect(docRows(page).first()).toBeVisible();
       await expect(checkedRows(page)).toHaveCount(contextOf(snapshot).selected.length);
