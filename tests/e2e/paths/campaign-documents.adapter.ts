@@ -35,8 +35,7 @@ type Event<T extends CampaignDocumentsEvent['type']> = Extract<CampaignDocuments
 const contextOf = (snapshot: AnyMachineSnapshot) => snapshot.context as CampaignDocumentsContext;
 
 /** The table and its rows are also read while a dialog hides the page from assistive technology. */
-const docsTable = (page: Page) =>
-  page.getByRole('table', { name: fr('campaigns.docs.label'), includeHidden: true });
+const docsTable = (page: Page) => page.getByRole('table', { name: fr('campaigns.docs.label'), includeHidden: true });
 const docsSection = (page: Page) => page.getByRole('region', { name: fr('campaigns.docs.title') });
 /** The table's document rows (not its loading skeleton nor its « no document » line). */
 const docRows = (page: Page) =>
@@ -44,7 +43,9 @@ const docRows = (page: Page) =>
     .getByRole('row', { includeHidden: true })
     .filter({ has: page.getByRole('checkbox', { name: fr('dataTable.selectRow'), includeHidden: true }) });
 const rowBox = (page: Page, index: number) =>
-  docRows(page).nth(index).getByRole('checkbox', { name: fr('dataTable.selectRow') });
+  docRows(page)
+    .nth(index)
+    .getByRole('checkbox', { name: fr('dataTable.selectRow') });
 const pageBox = (page: Page) => docsTable(page).getByRole('checkbox', { name: fr('dataTable.selectPage') });
 const checkedRows = (page: Page) => docRows(page).filter({ has: page.locator('input[type="checkbox"]:checked') });
 
@@ -67,13 +68,16 @@ const needsFailedRows = (events: readonly EventObject[]) => events.some((e) => e
 
 const pathOf = (url: string) => new URL(url, 'http://app').pathname;
 
-async function campaignSettles(page: Page, id: string, status: CampaignStatus): Promise<void> {
+async function campaignSettles(
+  page: Page,
+  headers: Record<string, string>,
+  id: string,
+  status: CampaignStatus,
+): Promise<void> {
   await expect
     .poll(
       async () => {
-        const answer = await page.request.get(routeUrl('campaigns.get', { id }), {
-          headers: await sessionHeaders(page),
-        });
+        const answer = await page.request.get(routeUrl('campaigns.get', { id }), { headers });
         return ((await answer.json()) as Campaign).status;
       },
       { message: `campaign ${id} reaches ${status}`, timeout: 60_000, intervals: [100, 200, 300, 500] },
@@ -82,9 +86,9 @@ async function campaignSettles(page: Page, id: string, status: CampaignStatus): 
 }
 
 /**
- * The page's reads of its documents wait in the browser's network: `answerReads` lets them go to the
- * real server, `dropReads` drops the connection under them. A read the page abandoned meanwhile (a new
- * query overtook it) goes too, and nobody listens to it.
+ * The page's reads of its documents wait in the browser's network until `letReadsGo`: to the real
+ * server, which answers, or the connection dropped under them. A read the page abandoned meanwhile (a
+ * new query overtook it) goes too, and nobody listens to it.
  */
 async function holdReads(page: Page, campaignId: string, memo: Map<string, unknown>): Promise<void> {
   const held: Route[] = [];
@@ -107,7 +111,9 @@ const readAsked = async (memo: Map<string, unknown>, before: number) =>
     .toBeGreaterThan(before);
 
 async function letReadsGo(memo: Map<string, unknown>, how: 'answer' | 'drop'): Promise<void> {
-  await expect.poll(() => heldReads(memo).length, { message: 'a read of the documents is on its way' }).toBeGreaterThan(0);
+  await expect
+    .poll(() => heldReads(memo).length, { message: 'a read of the documents is on its way' })
+    .toBeGreaterThan(0);
   for (const route of heldReads(memo).splice(0)) {
     // A read the page abandoned is already gone: nothing to let through.
     if (how === 'answer') await route.continue().catch(() => undefined);
@@ -123,7 +129,7 @@ async function newQuery(page: Page, memo: Map<string, unknown>): Promise<void> {
   await readAsked(memo, before);
 }
 
-/** The campaign's page that was read nobody: given to an employee (the page then reads its documents again). */
+/** The source page that named nobody, given to an employee: the page then reads its documents again. */
 async function assignIgnoredPage(page: Page, memo: Map<string, unknown>): Promise<void> {
   const before = memo.get('reads') as number;
   const item = page.locator('[data-ignored-page]').first();
@@ -137,6 +143,11 @@ async function assignIgnoredPage(page: Page, memo: Map<string, unknown>): Promis
 }
 
 /** The campaign action's call goes, or the connection drops under it (the next fact says which). */
+const awaited = <T>(promise: Promise<T>): Promise<T> => {
+  promise.catch(() => undefined); // a path that ends before its outcome never waits for it
+  return promise;
+};
+
 async function armAction(page: Page, memo: Map<string, unknown>, action: CampaignAction, ok: boolean): Promise<void> {
   const id = memo.get('id') as string;
   const path = pathOf(
@@ -144,19 +155,13 @@ async function armAction(page: Page, memo: Map<string, unknown>, action: Campaig
   );
   const isCall = (url: URL) => url.pathname === path;
   if (ok) {
-    memo.set(
-      'call',
-      page.waitForResponse((r) => isCall(new URL(r.url()))),
-    );
+    memo.set('call', awaited(page.waitForResponse((r) => isCall(new URL(r.url())))));
     return;
   }
   const drop = (route: Route) => route.abort('internetdisconnected');
   await page.route(isCall, drop);
   const failed = page.waitForEvent('requestfailed', (r) => isCall(new URL(r.url())));
-  memo.set(
-    'call',
-    failed.then(() => page.unroute(isCall, drop)),
-  );
+  memo.set('call', awaited(failed.then(() => page.unroute(isCall, drop))));
 }
 
 const SUCCESS: Partial<Record<CampaignAction, string>> = {
@@ -167,6 +172,15 @@ const FAILURE: Partial<Record<CampaignAction, string>> = {
   validate: 'alert.campaign.send.failure',
   refuseDocuments: 'alert.campaign.refuse.documents.failure',
 };
+
+/** The demo's sample payroll of three pages, asked once per worker: the same file for every path (a fixed seed). */
+let sample: Promise<Buffer> | null = null;
+const samplePayroll = (page: Page, headers: Record<string, string>): Promise<Buffer> =>
+  (sample ??= (async () => {
+    const answer = await page.request.get(`${routeUrl('campaigns.samplePayroll')}?pages=3`, { headers });
+    expect(answer.ok(), await answer.text()).toBe(true);
+    return answer.body();
+  })());
 
 export const campaignDocumentsAdapter: MachineAdapter = {
   machine: 'campaign-documents',
@@ -179,11 +193,9 @@ export const campaignDocumentsAdapter: MachineAdapter = {
       await logInThroughForm(page, 'essai');
       const recipients = await spendTrialAllowance(page);
       id = await createManualCampaign(page, { name, review: false, recipients: recipients.slice(0, 2), files: 1 });
-      await campaignSettles(page, id, 'IN_ERROR');
+      await campaignSettles(page, await sessionHeaders(page), id, 'IN_ERROR');
     } else {
       const { headers } = await logInThroughApi(page, 'admin');
-      const sample = await page.request.get(`${routeUrl('campaigns.samplePayroll')}?pages=3`, { headers });
-      expect(sample.ok(), await sample.text()).toBe(true);
       const created = await page.request.post(routeUrl('campaigns.create'), {
         headers,
         multipart: {
@@ -199,20 +211,12 @@ export const campaignDocumentsAdapter: MachineAdapter = {
             docTypeCode: 'BULLETIN_PAIE',
             automaticRecipients: true,
           }),
-          files: { name: 'bulletins.pdf', mimeType: 'application/pdf', buffer: await sample.body() },
+          files: { name: 'bulletins.pdf', mimeType: 'application/pdf', buffer: await samplePayroll(page, headers) },
         },
       });
       expect(created.status(), await created.text()).toBe(200);
       id = ((await created.json()) as { id: string }).id;
-      await expect
-        .poll(
-          async () => {
-            const answer = await page.request.get(routeUrl('campaigns.get', { id }), { headers });
-            return ((await answer.json()) as Campaign).status;
-          },
-          { message: `campaign ${id} awaits validation`, timeout: 60_000, intervals: [100, 200, 300, 500] },
-        )
-        .toBe('NEEDS_VALIDATION');
+      await campaignSettles(page, headers, id, 'NEEDS_VALIDATION');
     }
     memo.set('id', id);
     await holdReads(page, id, memo);
@@ -227,7 +231,7 @@ export const campaignDocumentsAdapter: MachineAdapter = {
     'xstate.done.actor.readDocs': 'the held read goes to the real server, which answers the documents',
     'xstate.error.actor.readDocs': 'the held read’s connection drops (the browser’s network)',
     'docs.invalidate':
-      'the page naming nobody « Attribuer à un salarié » › an employee: the page reads its documents again',
+      'the source page that named nobody: « Attribuer à un salarié » › an employee; the page reads its documents again',
     'docs.pushed':
       'another operator refuses a document through the real API: its row is pushed and shown « Refusé » live',
     'selection.toggle': 'a row’s checkbox',
@@ -235,8 +239,9 @@ export const campaignDocumentsAdapter: MachineAdapter = {
     'selection.clear': 'the last checked row unchecked, or the whole page unchecked',
     'doc.run':
       'a row’s action: « Réessayer » on a document of the free-trial company refused past its limit (essai; no new campaign has a row to « Envoyer »)',
-    'xstate.done.actor.runDocAction': 'the real server tries the document again: refused again, the row and alert say so',
-    'action.request': '« Valider et distribuer », or « Refuser les documents cochés » with documents checked',
+    'xstate.done.actor.runDocAction':
+      'the real server tries the document again: refused again, the row and alert say so',
+    'action.request': '« Valider et distribuer » (« Refuser les documents cochés » once documents are checked)',
     'action.confirm': 'the confirmation’s button, or a reason typed and « Refuser »',
     'action.cancel': '« Annuler » in the confirmation',
     'xstate.done.actor.runAction':
@@ -290,10 +295,13 @@ export const campaignDocumentsAdapter: MachineAdapter = {
       const retried = routeUrl('campaigns.retryDispatchedDoc', { id: 'x' }).replace(/x$/, '');
       memo.set(
         'docCall',
-        page.waitForResponse((r) => r.request().method() === 'POST' && pathOf(r.url()).startsWith(retried)),
+        awaited(page.waitForResponse((r) => r.request().method() === 'POST' && pathOf(r.url()).startsWith(retried))),
       );
       const failed = docRows(page).filter({ has: page.locator('[data-status="CANT_CREATE_DOC_ERROR"]') });
-      await failed.first().getByRole('button', { name: fr('campaigns.docs.retry'), exact: true }).click();
+      await failed
+        .first()
+        .getByRole('button', { name: fr('campaigns.docs.retry'), exact: true })
+        .click();
     },
     'xstate.done.actor.runDocAction': async ({ page, memo }) => {
       const answer = await (memo.get('docCall') as ReturnType<Page['waitForResponse']>);
