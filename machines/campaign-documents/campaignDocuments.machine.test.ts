@@ -94,6 +94,7 @@ describe('campaign documents', () => {
     await tick();
     expect(h.log).toContain('alert alert.campaign.get.dispatchedDocs.failure');
     expect(h.actor.getSnapshot().matches({ documents: 'failed' })).toBe(true);
+    expect(h.view()).toMatchObject({ loading: false, failed: true });
   });
 
   it('lays a pushed document over its row', async () => {

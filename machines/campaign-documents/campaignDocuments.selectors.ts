@@ -11,8 +11,10 @@ export const selectCampaignDocuments = (s: CampaignDocumentsSnapshot) => {
   return {
     rows: s.context.docs?.items ?? [],
     total: s.context.docs?.count ?? 0,
-    /** Until the page for the current query is shown (a failed read leaves it so, as before). */
-    loading: !s.matches({ documents: 'shown' }),
+    /** While the page for the current query is awaited (not after a failed read: nothing is on its way then). */
+    loading: s.matches({ documents: 'waiting' }) || s.matches({ documents: 'loading' }),
+    /** The last read failed (the alert said so): the table says it too, rather than a loading look forever. */
+    failed: s.matches({ documents: 'failed' }),
     selected: s.context.selected,
     busyDoc: s.context.docRun?.doc.id ?? null,
     /** The campaign action running (its button spins, the others wait). */

@@ -8,6 +8,7 @@ import { employeeEditAdapter, employeeFormAdapter } from './employee-form.adapte
 import { employeeSheetAdapter } from './employee-sheet.adapter.ts';
 import { signerAdapter } from './signer.adapter.ts';
 import { campaignAdapter } from './campaign.adapter.ts';
+import { campaignDocumentsAdapter } from './campaign-documents.adapter.ts';
 import { signbookAdapter } from './signbook.adapter.ts';
 import { signbookCreationAdapter } from './signbook-creation.adapter.ts';
 import { signbookTemplateAdapter } from './signbook-template.adapter.ts';
@@ -26,6 +27,7 @@ export const ADAPTERS: readonly MachineAdapter[] = [
   employeeSheetAdapter,
   signerAdapter,
   campaignAdapter,
+  campaignDocumentsAdapter,
   signbookAdapter,
   signbookCreationAdapter,
   signbookTemplateAdapter,

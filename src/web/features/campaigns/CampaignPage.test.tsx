@@ -114,6 +114,36 @@ describe('campaign page', () => {
     await waitFor(() => expect(count('campaigns.dispatchedDocs')).toBe(before.docs + 1));
     await waitFor(() => expect(count('campaigns.get')).toBe(before.campaign + 1));
   });
+
+  it('says so in the table when its documents cannot be read, rather than loading forever, and reads them on a new query', async () => {
+    let down = true;
+    const page = await renderDocumentsPage(
+      CampaignPage,
+      `/campaigns/${ID}`,
+      {
+        'campaigns.get': () => ({ ...CAMPAIGN, status: 'NEEDS_VALIDATION', documentCount: 1, pagesSplit: 2 }),
+        'organizations.get': () => ({ name: 'Horizon' }),
+        'campaigns.dispatchedDocs': () => {
+          if (down) throw { key: 'error.network', status: 0 };
+          return { count: 1, items: [DOC] };
+        },
+      },
+      ['/campaigns/$campaignId'],
+    );
+    stop = page.stop;
+    const table = await screen.findByRole('table', { name: 'Documents distribués de la campagne' });
+    await within(table).findByText("Les documents de la campagne n'ont pas pu être chargés.");
+    expect(table.getAttribute('aria-busy')).toBe('false');
+
+    down = false;
+    act(() => {
+      const size = screen.getByRole('combobox', { name: 'Lignes par page' }) as HTMLSelectElement;
+      size.value = '50';
+      size.dispatchEvent(new Event('change', { bubbles: true }));
+    });
+    await within(table).findByText('Alice Durand');
+    expect(within(table).queryByText("Les documents de la campagne n'ont pas pu être chargés.")).toBeNull();
+  });
 });
 
 /** Every snapshot of the campaign chart reachable from its start with the fixtures' events. */

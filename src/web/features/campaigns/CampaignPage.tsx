@@ -170,6 +170,7 @@ const CampaignScreen = ({ campaignId, params }: { campaignId: string; params: Li
           rows={docs.rows}
           total={docs.total}
           loading={docs.loading}
+          failed={docs.failed}
           filter={filter}
           onFilterChange={table.setFilter}
           page={page}

@@ -7,6 +7,7 @@ import { useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DispatchedDocument } from '../../../contract/entities.ts';
 import { type CampaignStatus, DISPATCHED_DOC_FILTERS, DISPATCHED_DOC_STATUSES } from '../../../contract/enums.ts';
+import { ALERT_KEYS } from '../../../contract/keys.ts';
 import { AppLink } from '../../components/AppLink.tsx';
 import { DataTable, type DataTableColumn } from '../../components/DataTable/index.ts';
 import { type DocAction, docActionFor } from './docActions.ts';
@@ -20,6 +21,8 @@ export const DispatchedDocsTable = (props: {
   rows: readonly DispatchedDocument[];
   total: number;
   loading: boolean;
+  /** The last read failed: the table says so where its rows would be (none read yet). */
+  failed?: boolean;
   filter: DocFilter;
   onFilterChange: (f: DocFilter) => void;
   page: number;
@@ -130,7 +133,7 @@ export const DispatchedDocsTable = (props: {
         size={props.size}
         sort={SORT}
         loading={props.loading}
-        emptyText={t('campaigns.docs.empty')}
+        emptyText={t(props.failed ? ALERT_KEYS.campaigns.getDispatchedDocsFailure : 'campaigns.docs.empty')}
         onPageChange={props.onPageChange}
         onSizeChange={props.onSizeChange}
         onSortChange={() => undefined}

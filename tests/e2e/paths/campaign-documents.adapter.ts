@@ -1,0 +1,414 @@
+/**
+ * The campaign page's own workflow in the browser (machines/campaign-documents): its documents table,
+ * the checked documents, a row's action and the campaign's actions, on a campaign each path creates
+ * through the real API and opens once the campaign has settled (its status no longer moves the page).
+ *
+ * - A campaign awaiting validation: the admin's, from the demo's sample payroll (two payslips and one page
+ *   naming nobody — an ignored page the operator can give to an employee). Its actions are clicked
+ *   (« Valider et distribuer », « Refuser les documents cochés »), its documents checked one by one or the
+ *   whole page. A pushed row is another operator's refusal through the real API, heard live.
+ * - A campaign whose documents are in error: the free-trial company's (`essai`) past its document limit
+ *   (trial.ts), two documents refused « Limite de documents atteinte »: a row's « Réessayer » (refused again).
+ *
+ * The documents' reads are held in the browser's network until the path's next fact: then they go to the
+ * real server, which answers (`xstate.done.actor.readDocs`), or the connection drops
+ * (`xstate.error.actor.readDocs`). While one is held the table is seen loading, and a new query (the page
+ * size) or an invalidation (an ignored page given to an employee, which reads the documents again) can be
+ * made then. A campaign action's failure is its call dropped by the connection.
+ */
+import { expect, type Page, type Route } from '@playwright/test';
+import type { AnyMachineSnapshot, EventObject } from 'xstate';
+import type {
+  CampaignAction,
+  CampaignDocumentsContext,
+  CampaignDocumentsEvent,
+} from '../../../machines/campaign-documents/index.ts';
+import type { Campaign } from '../../../src/contract/entities.ts';
+import type { CampaignStatus } from '../../../src/contract/enums.ts';
+import { routeUrl } from '../../../src/contract/routes.ts';
+import { fr, inProgressOrOutcome, sessionHeaders } from '../support.ts';
+import type { MachineAdapter } from './adapter.ts';
+import { logInThroughApi, logInThroughForm, openLoggedIn, pushJoined, skipWelcome } from './screens.ts';
+import { createManualCampaign, spendTrialAllowance } from './trial.ts';
+
+type Event<T extends CampaignDocumentsEvent['type']> = Extract<CampaignDocumentsEvent, { type: T }>;
+const contextOf = (snapshot: AnyMachineSnapshot) => snapshot.context as CampaignDocumentsContext;
+
+/** The table and its rows are also read while a dialog hides the page from assistive technology. */
+const docsTable = (page: Page) => page.getByRole('table', { name: fr('campaigns.docs.label'), includeHidden: true });
+const docsSection = (page: Page) => page.getByRole('region', { name: fr('campaigns.docs.title') });
+/** The table's document rows (not its loading skeleton nor its « no document » line). */
+const docRows = (page: Page) =>
+  docsTable(page)
+    .getByRole('row', { includeHidden: true })
+    .filter({ has: page.getByRole('checkbox', { name: fr('dataTable.selectRow'), includeHidden: true }) });
+const rowBox = (page: Page, index: number) =>
+  docRows(page)
+    .nth(index)
+    .getByRole('checkbox', { name: fr('dataTable.selectRow') });
+const pageBox = (page: Page) => docsTable(page).getByRole('checkbox', { name: fr('dataTable.selectPage') });
+const checkedRows = (page: Page) => docRows(page).filter({ has: page.locator('input[type="checkbox"]:checked') });
+
+const actionButton = (page: Page, id: CampaignAction) =>
+  page
+    .getByRole('group', { name: fr('campaigns.actions.label') })
+    .getByRole('button', { name: fr(`campaigns.actions.${id}`), exact: true });
+const confirmDialog = (page: Page, id: CampaignAction) =>
+  page.getByRole('alertdialog', { name: fr(`campaigns.confirm.${id}.title`) });
+const reasonDialog = (page: Page) => page.getByRole('dialog', { name: fr('campaigns.refuseDocuments.title') });
+
+const toast = (page: Page, key: string, role: 'alert' | 'status') =>
+  page
+    .getByRole('region', { name: fr('shell.alerts.region') })
+    .getByRole(role)
+    .filter({ hasText: fr(key) });
+
+/** The path's campaign: the trial company's in error when a row's action is needed, else one awaiting validation. */
+const needsFailedRows = (events: readonly EventObject[]) => events.some((e) => e.type === 'doc.run');
+
+const pathOf = (url: string) => new URL(url, 'http://app').pathname;
+
+async function campaignSettles(
+  page: Page,
+  headers: Record<string, string>,
+  id: string,
+  status: CampaignStatus,
+): Promise<void> {
+  await expect
+    .poll(
+      async () => {
+        const answer = await page.request.get(routeUrl('campaigns.get', { id }), { headers });
+        return ((await answer.json()) as Campaign).status;
+      },
+      { message: `campaign ${id} reaches ${status}`, timeout: 60_000, intervals: [100, 200, 300, 500] },
+    )
+    .toBe(status);
+}
+
+/**
+ * The page's reads of its documents wait in the browser's network until `letReadsGo`: to the real
+ * server, which answers, or the connection dropped under them. A read the page abandoned meanwhile (a
+ * new query overtook it) goes too, and nobody listens to it.
+ */
+async function holdReads(page: Page, campaignId: string, memo: Map<string, unknown>): Promise<void> {
+  const held: Route[] = [];
+  memo.set('held', held);
+  memo.set('reads', 0);
+  const path = pathOf(routeUrl('campaigns.dispatchedDocs', { campaignId }));
+  await page.route(
+    (url) => url.pathname === path,
+    (route) => {
+      held.push(route);
+      memo.set('reads', (memo.get('reads') as number) + 1);
+    },
+  );
+}
+const heldReads = (memo: Map<string, unknown>) => memo.get('held') as Route[];
+/** Waits until the page has asked for its documents once more than `before` times. */
+const readAsked = async (memo: Map<string, unknown>, before: number) =>
+  expect
+    .poll(() => memo.get('reads') as number, { message: 'the page reads its documents again' })
+    .toBeGreaterThan(before);
+
+async function letReadsGo(memo: Map<string, unknown>, how: 'answer' | 'drop'): Promise<void> {
+  await expect
+    .poll(() => heldReads(memo).length, { message: 'a read of the documents is on its way' })
+    .toBeGreaterThan(0);
+  for (const route of heldReads(memo).splice(0)) {
+    // A read the page abandoned is already gone: nothing to let through.
+    if (how === 'answer') await route.continue().catch(() => undefined);
+    else await route.abort('internetdisconnected').catch(() => undefined);
+  }
+}
+
+/** The page size, 20 ↔ 50: the same documents asked for again (a new query). */
+async function newQuery(page: Page, memo: Map<string, unknown>): Promise<void> {
+  const before = memo.get('reads') as number;
+  const size = docsSection(page).getByRole('combobox', { name: fr('dataTable.pageSize') });
+  await size.selectOption((await size.inputValue()) === '20' ? '50' : '20');
+  await readAsked(memo, before);
+}
+
+/** The source page that named nobody, given to an employee: the page then reads its documents again. */
+async function assignIgnoredPage(page: Page, memo: Map<string, unknown>): Promise<void> {
+  const before = memo.get('reads') as number;
+  const item = page.locator('[data-ignored-page]').first();
+  await item.getByRole('button', { name: fr('campaigns.ignored.assign'), exact: true }).click();
+  // What was read on it names nobody: any employee of the campaign's organisation, by an empty search.
+  await item.getByRole('textbox', { name: fr('campaigns.ignored.search') }).fill('');
+  const assign = item.locator('[data-assign-employee]').first();
+  await assign.click();
+  await expect(toast(page, 'campaigns.ignored.assigned', 'status')).toBeVisible();
+  await readAsked(memo, before);
+}
+
+/** The campaign action's call goes, or the connection drops under it (the next fact says which). */
+const awaited = <T>(promise: Promise<T>): Promise<T> => {
+  promise.catch(() => undefined); // a path that ends before its outcome never waits for it
+  return promise;
+};
+
+async function armAction(page: Page, memo: Map<string, unknown>, action: CampaignAction, ok: boolean): Promise<void> {
+  const id = memo.get('id') as string;
+  const path = pathOf(
+    action === 'validate' ? routeUrl('campaigns.validate', { id }) : routeUrl('campaigns.refuseDocuments'),
+  );
+  const isCall = (url: URL) => url.pathname === path;
+  if (ok) {
+    memo.set('call', awaited(page.waitForResponse((r) => isCall(new URL(r.url())))));
+    return;
+  }
+  const drop = (route: Route) => route.abort('internetdisconnected');
+  await page.route(isCall, drop);
+  const failed = page.waitForEvent('requestfailed', (r) => isCall(new URL(r.url())));
+  memo.set('call', awaited(failed.then(() => page.unroute(isCall, drop))));
+}
+
+const SUCCESS: Partial<Record<CampaignAction, string>> = {
+  validate: 'alert.campaign.validation.inProgress',
+  refuseDocuments: 'alert.campaign.refuse.success',
+};
+const FAILURE: Partial<Record<CampaignAction, string>> = {
+  validate: 'alert.campaign.send.failure',
+  refuseDocuments: 'alert.campaign.refuse.documents.failure',
+};
+
+/** The demo's sample payroll of three pages, asked once per worker: the same file for every path (a fixed seed). */
+let sample: Promise<Buffer> | null = null;
+const samplePayroll = (page: Page, headers: Record<string, string>): Promise<Buffer> =>
+  (sample ??= (async () => {
+    const answer = await page.request.get(`${routeUrl('campaigns.samplePayroll')}?pages=3`, { headers });
+    expect(answer.ok(), await answer.text()).toBe(true);
+    return answer.body();
+  })());
+
+export const campaignDocumentsAdapter: MachineAdapter = {
+  machine: 'campaign-documents',
+  start: async (page, events, memo) => {
+    await skipWelcome(page);
+    const name = `Parcours documents ${Date.now()}-${Math.random().toString(36).slice(2, 6)}`;
+    memo.set('name', name);
+    let id: string;
+    if (needsFailedRows(events)) {
+      await logInThroughForm(page, 'essai');
+      const recipients = await spendTrialAllowance(page);
+      id = await createManualCampaign(page, { name, review: false, recipients: recipients.slice(0, 2), files: 1 });
+      await campaignSettles(page, await sessionHeaders(page), id, 'IN_ERROR');
+    } else {
+      const { headers } = await logInThroughApi(page, 'admin');
+      const created = await page.request.post(routeUrl('campaigns.create'), {
+        headers,
+        multipart: {
+          json: JSON.stringify({
+            name,
+            docIds: [],
+            groupIds: [],
+            empIds: [],
+            review: true,
+            onRefuse: false,
+            onError: false,
+            usersToNotify: [],
+            docTypeCode: 'BULLETIN_PAIE',
+            automaticRecipients: true,
+          }),
+          files: { name: 'bulletins.pdf', mimeType: 'application/pdf', buffer: await samplePayroll(page, headers) },
+        },
+      });
+      expect(created.status(), await created.text()).toBe(200);
+      id = ((await created.json()) as { id: string }).id;
+      await campaignSettles(page, headers, id, 'NEEDS_VALIDATION');
+    }
+    memo.set('id', id);
+    await holdReads(page, id, memo);
+    memo.set('joined', pushJoined(page));
+    if (needsFailedRows(events)) await page.goto(`/campaigns/${id}`);
+    else await openLoggedIn(page, `/campaigns/${id}`);
+    await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  },
+  how: {
+    'docs.query':
+      'the page asks for its first documents once the campaign is read; then a new page size (20 ↔ 50), while a read is held or after',
+    'xstate.done.actor.readDocs': 'the held read goes to the real server, which answers the documents',
+    'xstate.error.actor.readDocs': 'the held read’s connection drops (the browser’s network)',
+    'docs.invalidate':
+      'the source page that named nobody: « Attribuer à un salarié » › an employee; the page reads its documents again',
+    'docs.pushed':
+      'another operator refuses a document through the real API: its row is pushed and shown « Refusé » live',
+    'selection.toggle': 'a row’s checkbox',
+    'selection.all': '« Sélectionner toute la page »',
+    'selection.clear': 'the last checked row unchecked, or the whole page unchecked',
+    'doc.run':
+      'a row’s action: « Réessayer » on a document of the free-trial company refused past its limit (essai; no new campaign has a row to « Envoyer »)',
+    'xstate.done.actor.runDocAction':
+      'the real server tries the document again: refused again, the row and alert say so',
+    'action.request': '« Valider et distribuer » (« Refuser les documents cochés » once documents are checked)',
+    'action.confirm': 'the confirmation’s button, or a reason typed and « Refuser »',
+    'action.cancel': '« Annuler » in the confirmation',
+    'xstate.done.actor.runAction':
+      'the real server’s answer (validated, documents refused), or the connection dropped under the call (its failure alert)',
+  },
+  events: {
+    'docs.query': async ({ page, before, memo }) => {
+      if (before.matches({ documents: 'waiting' })) return readAsked(memo, 0);
+      await newQuery(page, memo);
+    },
+    'xstate.done.actor.readDocs': async ({ memo }) => letReadsGo(memo, 'answer'),
+    'xstate.error.actor.readDocs': async ({ page, memo }) => {
+      await letReadsGo(memo, 'drop');
+      await expect(toast(page, 'alert.campaign.get.dispatchedDocs.failure', 'alert')).toBeVisible();
+    },
+    'docs.invalidate': async ({ page, memo }) => assignIgnoredPage(page, memo),
+    'docs.pushed': async ({ page, memo }) => {
+      await (memo.get('joined') as Promise<void>);
+      const link = docRows(page).first().getByRole('link');
+      const docId = (await link.getAttribute('href'))!.split('/').pop()!;
+      const reason = `Refusé par un autre opérateur ${Date.now()}`;
+      const answer = await page.request.post(routeUrl('campaigns.refuseDocuments'), {
+        headers: await sessionHeaders(page),
+        data: { ids: [docId], reason },
+      });
+      expect(answer.ok(), await answer.text()).toBe(true);
+      const row = docRows(page).filter({ hasText: reason });
+      await expect(row).toHaveCount(1);
+      await expect(row.locator('[data-status]')).toHaveAttribute('data-status', 'REFUSED');
+    },
+    'selection.toggle': async ({ page, event, before }) => {
+      const { id } = event as Event<'selection.toggle'>;
+      const { docs, selected } = contextOf(before);
+      const index = docs!.items.findIndex((d) => d.id === id);
+      await rowBox(page, index).setChecked(!selected.includes(id));
+    },
+    'selection.all': async ({ page }) => {
+      await pageBox(page).check();
+      await expect(checkedRows(page)).toHaveCount(await docRows(page).count());
+    },
+    'selection.clear': async ({ page }) => {
+      const checked = await checkedRows(page).count();
+      if (checked === (await docRows(page).count())) await pageBox(page).uncheck();
+      else {
+        expect(checked, 'one document left checked').toBe(1);
+        await checkedRows(page).first().getByRole('checkbox').uncheck();
+      }
+      await expect(checkedRows(page)).toHaveCount(0);
+    },
+    'doc.run': async ({ page, memo }) => {
+      const retried = routeUrl('campaigns.retryDispatchedDoc', { id: 'x' }).replace(/x$/, '');
+      memo.set(
+        'docCall',
+        awaited(page.waitForResponse((r) => r.request().method() === 'POST' && pathOf(r.url()).startsWith(retried))),
+      );
+      const failed = docRows(page).filter({ has: page.locator('[data-status="CANT_CREATE_DOC_ERROR"]') });
+      await failed
+        .first()
+        .getByRole('button', { name: fr('campaigns.docs.retry'), exact: true })
+        .click();
+    },
+    'xstate.done.actor.runDocAction': async ({ page, memo }) => {
+      const answer = await (memo.get('docCall') as ReturnType<Page['waitForResponse']>);
+      expect(answer.ok(), await answer.text()).toBe(true);
+      // Tried again, refused again: the trial's limit is still reached.
+      expect(((await answer.json()) as { status: string }).status).toBe('CANT_CREATE_DOC_ERROR');
+      await expect(toast(page, 'campaign.dispactchedDoc.retry.failure', 'alert')).toBeVisible();
+    },
+    'action.request': async ({ page, event }) => {
+      const { action } = event as Event<'action.request'>;
+      await actionButton(page, action).click();
+    },
+    'action.confirm': async ({ page, before, next, memo }) => {
+      const { action } = contextOf(before);
+      const ok =
+        next?.type !== 'xstate.done.actor.runAction' || (next as Event<'xstate.done.actor.runAction'>).output.ok;
+      await armAction(page, memo, action!, ok);
+      if (action === 'refuseDocuments') {
+        const dialog = reasonDialog(page);
+        await dialog.getByLabel(fr('campaigns.refuseDocuments.reason')).fill('Doublon');
+        await dialog.getByRole('button', { name: fr('campaigns.refuseDocuments.confirm'), exact: true }).click();
+      } else {
+        await confirmDialog(page, action!)
+          .getByRole('button', { name: fr(`campaigns.confirm.${action}.confirm`), exact: true })
+          .click();
+      }
+    },
+    'action.cancel': async ({ page, before }) => {
+      const { action } = contextOf(before);
+      const dialog = action === 'refuseDocuments' ? reasonDialog(page) : confirmDialog(page, action!);
+      await dialog.getByRole('button', { name: fr('common.actions.cancel'), exact: true }).click();
+    },
+    'xstate.done.actor.runAction': async ({ page, event, before, memo }) => {
+      const { action } = contextOf(before);
+      const { ok } = (event as Event<'xstate.done.actor.runAction'>).output;
+      await memo.get('call');
+      if (!ok) return expect(toast(page, FAILURE[action!]!, 'alert')).toBeVisible();
+      if (action === 'validate')
+        await expect(inProgressOrOutcome(page, SUCCESS.validate!, memo.get('name') as string).first()).toBeVisible();
+      else await expect(toast(page, SUCCESS[action!]!, 'status')).toBeVisible();
+    },
+  },
+  offered: (snapshot, event) => {
+    const { selected } = contextOf(snapshot);
+    const shown = snapshot.matches({ documents: 'shown' });
+    switch (event.type) {
+      // The table's rows and the actions are used once the documents are on screen.
+      case 'selection.toggle':
+      case 'docs.pushed':
+      case 'doc.run':
+      case 'action.request':
+        return shown;
+      // The page's checkbox checks a page none of whose rows is checked (else it is one more row: a toggle).
+      case 'selection.all':
+        return shown && selected.length === 0;
+      // Unchecking sends « none » only when something was checked.
+      case 'selection.clear':
+        return shown && selected.length > 0;
+      default:
+        return true;
+    }
+  },
+  states: {
+    'campaignDocuments.documents.waiting': null,
+    'campaignDocuments.documents.loading': async (page) => {
+      await expect(docsTable(page)).toHaveAttribute('aria-busy', 'true');
+    },
+    'campaignDocuments.documents.shown': async (page, snapshot) => {
+      // While a campaign action's call runs, its answer may already have come back: the page then reads
+      // its documents again (the next fact of the path), so the table is not checked meanwhile.
+      if (snapshot.matches({ campaignAction: 'running' })) return;
+      await expect(docsTable(page)).toHaveAttribute('aria-busy', 'false');
+      await expect(docRows(page).first()).toBeVisible();
+      await expect(checkedRows(page)).toHaveCount(contextOf(snapshot).selected.length);
+    },
+    'campaignDocuments.documents.failed': async (page, snapshot) => {
+      // The alert says the read failed, and the table too where no rows were read before (nothing loads).
+      await expect(toast(page, 'alert.campaign.get.dispatchedDocs.failure', 'alert')).toBeVisible();
+      await expect(docsTable(page)).toHaveAttribute('aria-busy', 'false');
+      if (!contextOf(snapshot).docs)
+        await expect(docsTable(page)).toContainText(fr('alert.campaign.get.dispatchedDocs.failure'));
+    },
+    'campaignDocuments.docAction.idle': async (page) => {
+      await expect(docsTable(page).locator('[data-doc-action]:disabled')).toHaveCount(0);
+    },
+    'campaignDocuments.docAction.running': null,
+    'campaignDocuments.campaignAction.idle': async (page) => {
+      await expect(page.getByRole('alertdialog')).toHaveCount(0);
+      await expect(reasonDialog(page)).toHaveCount(0);
+    },
+    'campaignDocuments.campaignAction.confirming': async (page, snapshot) => {
+      const { action } = contextOf(snapshot);
+      await expect(action === 'refuseDocuments' ? reasonDialog(page) : confirmDialog(page, action!)).toBeVisible();
+    },
+    'campaignDocuments.campaignAction.running': null,
+    'campaignDocuments.campaignAction.left': async (page) => {
+      await expect(page).toHaveURL(/\/campaigns$/);
+    },
+  },
+  notDriven: {
+    'campaignDocuments.campaignAction.idle —action.request[0]→ campaignDocuments.campaignAction.running':
+      'the campaign’s « Réessayer » is offered only for documents a new attempt may fix (the safe refusing a deposit, or a run dying): the demo server’s embedded safe never refuses and its database does not fail (machines/campaign’s adapter, same reason)',
+    'campaignDocuments.campaignAction.running —xstate.done.actor.runAction[1]→ campaignDocuments.campaignAction.left':
+      'follows the campaign’s « Réessayer », never offered on the demo server (above)',
+    'campaignDocuments.campaignAction.running —xstate.error.actor.runAction[0]→ campaignDocuments.campaignAction.idle':
+      'the action’s port never rejects: every failure, the connection’s included, is an outcome with its alert (runAction.ts)',
+    'campaignDocuments.docAction.running —xstate.error.actor.runDocAction[0]→ campaignDocuments.docAction.idle':
+      'the row action’s port never rejects: every failure, the connection’s included, is an outcome with its alert (docActions.ts)',
+  },
+};
