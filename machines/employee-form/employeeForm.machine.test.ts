@@ -1,41 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, waitFor } from 'xstate';
-import type { RouteId } from '../../src/contract/routes.ts';
 import { createEmployeeFormActors } from './employeeForm.actors.ts';
 import { CANDIDATE, IMPORTED, TODAY } from './employeeForm.fixtures.ts';
 import { type EmployeeFormEmitted, employeeFormMachine } from './employeeForm.machine.ts';
 import { selectEmployeeForm } from './employeeForm.selectors.ts';
 import type { EmployeeFormInput, FormField } from './employeeForm.types.ts';
+import { tableApi } from '../testing/tableApi.ts';
 
-interface Call {
-  routeId: RouteId;
-  body?: unknown;
-  params?: Record<string, string | number>;
-}
-
-/** An API port answering from a table, recording every call the machine makes. */
-const fakeApi = (answers: Partial<Record<RouteId, (call: Call) => unknown>>) => {
-  const calls: Call[] = [];
-  return {
-    calls,
-    api: {
-      call: <T>(routeId: RouteId, options: { body?: unknown; params?: Record<string, string | number> } = {}) => {
-        const call = { routeId, ...options };
-        calls.push(call);
-        const answer = answers[routeId];
-        if (!answer) return Promise.reject(new Error(`unexpected call ${routeId}`));
-        try {
-          return Promise.resolve(answer(call) as T);
-        } catch (error) {
-          return Promise.reject(error);
-        }
-      },
-    },
-  };
-};
-
-const start = (input: Partial<EmployeeFormInput>, answers: Parameters<typeof fakeApi>[0] = {}) => {
-  const { api, calls } = fakeApi(answers);
+const start = (input: Partial<EmployeeFormInput>, answers: Parameters<typeof tableApi>[0] = {}) => {
+  const { api, calls } = tableApi(answers);
   const machine = employeeFormMachine.provide({ actors: createEmployeeFormActors({ api, debounceMs: 0 }) });
   const actor = createActor(machine, {
     input: { mode: 'create', orgId: 'org-a', visibleOrgCount: 1, today: TODAY, ...input },

@@ -8,31 +8,25 @@ import { EMPLOYEE, SHEET_INPUT } from './employeeSheet.fixtures.ts';
 import { employeeSheetMachine } from './employeeSheet.machine.ts';
 import { selectEmployeeSheet } from './employeeSheet.selectors.ts';
 import type { EmployeeSheetEmitted } from './employeeSheet.types.ts';
-
-type Answer = (call: { body?: unknown; params?: Record<string, string | number> }) => unknown;
+import { type Answer, tableApi } from '../testing/tableApi.ts';
 
 /** A sheet on a fake API answering from a table; every call and every emitted fact recorded. */
 const start = (answers: Partial<Record<RouteId, Answer>>) => {
-  const calls: RouteId[] = [];
-  const api = {
-    call: <T>(routeId: RouteId, options: { body?: unknown; params?: Record<string, string | number> } = {}) => {
-      calls.push(routeId);
-      const answer = answers[routeId];
-      if (!answer) return Promise.reject(new Error(`unexpected call ${routeId}`));
-      try {
-        return Promise.resolve(answer(options) as T);
-      } catch (error) {
-        return Promise.reject(error);
-      }
-    },
-  };
+  const { api, calls } = tableApi(answers);
   const actor = createActor(employeeSheetMachine.provide({ actors: createEmployeeSheetActors(api) }), {
     input: SHEET_INPUT,
   });
   const emitted: EmployeeSheetEmitted[] = [];
   actor.on('*', (e) => void emitted.push(e));
   actor.start();
-  return { actor, calls, emitted, view: () => selectEmployeeSheet(actor.getSnapshot()) };
+  return {
+    actor,
+    get calls() {
+      return calls.map((c) => c.routeId);
+    },
+    emitted,
+    view: () => selectEmployeeSheet(actor.getSnapshot()),
+  };
 };
 
 const ready = (actor: ReturnType<typeof start>['actor']) => waitFor(actor, (s) => s.matches({ ready: 'idle' }));

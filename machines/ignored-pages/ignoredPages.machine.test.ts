@@ -8,30 +8,11 @@ import { IGNORED_CAMPAIGN, IGNORED_INPUT, IGNORED_ITEMS } from './ignoredPages.f
 import { ignoredPagesMachine } from './ignoredPages.machine.ts';
 import { selectIgnoredPages } from './ignoredPages.selectors.ts';
 import type { IgnoredPagesEmitted } from './ignoredPages.types.ts';
-
-interface Call {
-  readonly routeId: RouteId;
-  readonly body?: unknown;
-  readonly params?: Record<string, string | number>;
-}
-type Answer = (call: Call) => unknown;
+import { type Answer, tableApi } from '../testing/tableApi.ts';
 
 /** The list on a fake API answering from a table; every call and every emitted fact recorded. */
 const start = (answers: Partial<Record<RouteId, Answer>>) => {
-  const calls: Call[] = [];
-  const api = {
-    call: <T>(routeId: RouteId, options: { body?: unknown; params?: Record<string, string | number> } = {}) => {
-      const call = { routeId, body: options.body, params: options.params };
-      calls.push(call);
-      const answer = answers[routeId];
-      if (!answer) return Promise.reject(new Error(`unexpected call ${routeId}`));
-      try {
-        return Promise.resolve(answer(call) as T);
-      } catch (error) {
-        return Promise.reject(error);
-      }
-    },
-  };
+  const { api, calls } = tableApi(answers);
   const actor = createActor(ignoredPagesMachine.provide({ actors: createIgnoredPagesActors(api) }), {
     input: IGNORED_INPUT,
   });

@@ -7,30 +7,11 @@ import { NEW_PASSWORD, PROFILE_INPUT } from './profile.fixtures.ts';
 import { profileMachine } from './profile.machine.ts';
 import { selectProfile } from './profile.selectors.ts';
 import type { ProfileEmitted } from './profile.types.ts';
-
-interface Call {
-  readonly routeId: RouteId;
-  readonly body?: unknown;
-  readonly params?: Record<string, string | number>;
-}
-type Answer = (call: Call) => unknown;
+import { type Answer, tableApi } from '../testing/tableApi.ts';
 
 /** A profile on a fake API answering from a table; every call and every emitted fact recorded. */
 const start = (answers: Partial<Record<RouteId, Answer>>) => {
-  const calls: Call[] = [];
-  const api = {
-    call: <T>(routeId: RouteId, options: { body?: unknown; params?: Record<string, string | number> } = {}) => {
-      const call = { routeId, body: options.body, params: options.params };
-      calls.push(call);
-      const answer = answers[routeId];
-      if (!answer) return Promise.reject(new Error(`unexpected call ${routeId}`));
-      try {
-        return Promise.resolve(answer(call) as T);
-      } catch (error) {
-        return Promise.reject(error);
-      }
-    },
-  };
+  const { api, calls } = tableApi(answers);
   const actor = createActor(profileMachine.provide({ actors: createProfileActors(api) }), { input: PROFILE_INPUT });
   const emitted: ProfileEmitted[] = [];
   actor.on('*', (e) => void emitted.push(e));

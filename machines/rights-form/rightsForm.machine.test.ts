@@ -1,42 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, waitFor } from 'xstate';
-import type { RouteId } from '../../src/contract/routes.ts';
 import { createRightsFormActors } from './rightsForm.actors.ts';
 import { GROUP, ORG_PARIS, ORG_ROOT, RULE, USER } from './rightsForm.fixtures.ts';
 import { rightsFormMachine } from './rightsForm.machine.ts';
 import { selectRightsForm } from './rightsForm.selectors.ts';
 import type { RightsFormEmitted, RightsFormInput, RightsPatch } from './rightsForm.types.ts';
-
-interface Call {
-  routeId: RouteId;
-  body?: unknown;
-  params?: Record<string, string | number>;
-}
-
-/** An API port answering from a table, recording every call the machine makes. */
-const fakeApi = (answers: Partial<Record<RouteId, (call: Call) => unknown>>) => {
-  const calls: Call[] = [];
-  const api = {
-    call: <T>(routeId: RouteId, options: { body?: unknown; params?: Record<string, string | number> } = {}) => {
-      const call = { routeId, ...options };
-      calls.push(call);
-      const answer = answers[routeId];
-      if (!answer) return Promise.reject(new Error(`unexpected call ${routeId}`));
-      try {
-        return Promise.resolve(answer(call) as T);
-      } catch (error) {
-        return Promise.reject(error);
-      }
-    },
-  };
-  return { api, calls };
-};
+import { tableApi } from '../testing/tableApi.ts';
 
 const TREE = () => [];
 const NO_PAGE = () => ({ count: 0, items: [] });
 
-const start = (input: RightsFormInput, answers: Parameters<typeof fakeApi>[0]) => {
-  const { api, calls } = fakeApi({
+const start = (input: RightsFormInput, answers: Parameters<typeof tableApi>[0]) => {
+  const { api, calls } = tableApi({
     'organizations.eligibleTree': TREE,
     'userGroups.list': NO_PAGE,
     'users.list': NO_PAGE,
@@ -357,7 +332,7 @@ describe('rights form: an access rule', () => {
     'documents.orgDocTypes': () => [{ code: 'PAYSLIP', label: 'Bulletin de paie', enabled: true, hasMask: true }],
     'groups.list': NO_PAGE,
     'employees.get': () => ({ id: 'emp-1', name: 'Durand', firstName: 'Alice', email: null }),
-  } satisfies Parameters<typeof fakeApi>[0];
+  } satisfies Parameters<typeof tableApi>[0];
 
   it('reads its criteria with names, checks the period, and sends empty criteria as null', async () => {
     const { actor, calls, view, change } = start(

@@ -16,34 +16,12 @@ import {
 import { signbookCreationMachine } from './signbookCreation.machine.ts';
 import { selectSignbookCreation } from './signbookCreation.selectors.ts';
 import type { SignbookCreationEmitted } from './signbookCreation.types.ts';
-
-interface Call {
-  routeId: RouteId;
-  body?: unknown;
-  params?: Record<string, string | number>;
-  formData?: FormData;
-}
-
-/** A port answering from a table, recording every call the machine makes. */
-const fakePort = (calls: Call[], answers: Partial<Record<RouteId, (call: Call) => unknown>>) => ({
-  call: <T>(routeId: RouteId, options: Omit<Call, 'routeId'> = {}) => {
-    const call = { routeId, ...options };
-    calls.push(call);
-    const answer = answers[routeId];
-    if (!answer) return Promise.reject(new Error(`unexpected call ${routeId}`));
-    try {
-      return Promise.resolve(answer(call) as T);
-    } catch (error) {
-      return Promise.reject(error);
-    }
-  },
-});
+import { type Answer, tableApi } from '../testing/tableApi.ts';
 
 const PDF = new Blob(['%PDF-1.7'], { type: 'application/pdf' });
 
-const start = (answers: Partial<Record<RouteId, (call: Call) => unknown>>, refusal: string | null = null) => {
-  const calls: Call[] = [];
-  const port = fakePort(calls, {
+const start = (answers: Partial<Record<RouteId, Answer>>, refusal: string | null = null) => {
+  const { api: port, calls } = tableApi({
     'signbooks.templates': () => ({ count: 1, items: [TEMPLATE] }),
     'documents.orgDocTypes': () => DOC_TYPES,
     ...answers,

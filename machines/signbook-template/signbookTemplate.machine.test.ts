@@ -8,28 +8,10 @@ import { PATHS_INPUT, serializeSignbookTemplate, signbookTemplateFixtures } from
 import { signbookTemplateMachine } from './signbookTemplate.machine.ts';
 import { selectSignbookTemplate } from './signbookTemplate.selectors.ts';
 import type { SignbookTemplateEmitted, SignbookTemplateInput } from './signbookTemplate.types.ts';
+import { type Answer, tableApi } from '../testing/tableApi.ts';
 
-interface Call {
-  routeId: RouteId;
-  body?: unknown;
-  params?: Record<string, string | number>;
-}
-
-const start = (input: SignbookTemplateInput, answers: Partial<Record<RouteId, (call: Call) => unknown>>) => {
-  const calls: Call[] = [];
-  const port = {
-    call: <T>(routeId: RouteId, options: Omit<Call, 'routeId'> = {}) => {
-      const call = { routeId, ...options };
-      calls.push(call);
-      const answer = { 'documents.orgDocTypes': () => DOC_TYPES, ...answers }[routeId];
-      if (!answer) return Promise.reject(new Error(`unexpected call ${routeId}`));
-      try {
-        return Promise.resolve(answer(call) as T);
-      } catch (error) {
-        return Promise.reject(error);
-      }
-    },
-  };
+const start = (input: SignbookTemplateInput, answers: Partial<Record<RouteId, Answer>>) => {
+  const { api: port, calls } = tableApi({ 'documents.orgDocTypes': () => DOC_TYPES, ...answers });
   const actor = createActor(
     signbookTemplateMachine.provide({ actors: createSignbookTemplateActors({ sign: port, api: port }) }),
     { input },
