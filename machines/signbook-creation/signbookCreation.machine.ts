@@ -181,10 +181,8 @@ export const signbookCreationMachine = setup({
     organisation: {
       initial: 'loading',
       on: {
-        'signbook.org.change': [
-          { guard: 'isOtherOrg', target: '.loading', actions: 'storeOrg' },
-          { actions: 'storeOrg' },
-        ],
+        // The organisation already chosen again is no change (the select fires none).
+        'signbook.org.change': { guard: 'isOtherOrg', target: '.loading', actions: 'storeOrg' },
         'signbook.template.choose': [
           { guard: 'isTemplateOfOtherOrg', target: '.loading', actions: 'storeTemplate' },
           { actions: 'storeTemplate' },

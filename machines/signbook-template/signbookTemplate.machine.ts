@@ -163,10 +163,8 @@ export const signbookTemplateMachine = setup({
         organisation: {
           initial: 'loading',
           on: {
-            'template.org.change': [
-              { guard: 'isOtherOrg', target: '.loading', actions: 'storeOrg' },
-              { actions: 'storeOrg' },
-            ],
+            // The organisation already chosen again is no change (the select fires none).
+            'template.org.change': { guard: 'isOtherOrg', target: '.loading', actions: 'storeOrg' },
           },
           states: {
             loading: {

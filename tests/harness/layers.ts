@@ -31,10 +31,9 @@ export const BROWSER_THRESHOLDS: Readonly<Record<string, number>> = {
   'employee-sheet': 95.2,
   // Every transition, on a user's page (the user-group and rule pages share its layout and chart).
   'rights-form': 100,
-  // Left out: the page's PDF check failing (it refuses what it cannot read), the organisation chosen again (no change).
-  'signbook-creation': 90.4,
-  // Left out: the organisation chosen again (no change in the select).
-  'signbook-template': 94.4,
+  // Left out: the page's PDF check failing (it refuses what it cannot read).
+  'signbook-creation': 95,
+  'signbook-template': 100,
   // Left out: the server answering « expired » (its own clock would have to pass the code's 10 minutes).
   signer: 96.5,
   // Documents left failed are the free-trial company's past its limit (deletable): deleted, one or all, and

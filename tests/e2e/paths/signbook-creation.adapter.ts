@@ -307,7 +307,5 @@ export const signbookCreationAdapter: MachineAdapter = {
   notDriven: {
     'signbookCreation.document.checking —xstate.error.actor.checkDocument[0]→ signbookCreation.document.empty':
       'the page’s check never fails: a file it cannot read is refused, and pdf.js or pdf-lib not loading lets the server check',
-    'signbookCreation.organisation —signbook.org.change[1]→ (self)':
-      'choosing the organisation already chosen fires no change in the select',
   },
 };

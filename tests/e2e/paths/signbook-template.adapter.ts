@@ -260,8 +260,4 @@ export const signbookTemplateAdapter: MachineAdapter = {
       await expect(toast(page, 'signbooks.templates.deleted')).toBeVisible();
     },
   },
-  notDriven: {
-    'signbookTemplate.editing.organisation —template.org.change[1]→ (self)':
-      'choosing the organisation already chosen fires no change in the select',
-  },
 };
