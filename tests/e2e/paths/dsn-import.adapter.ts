@@ -4,7 +4,8 @@
  * creates 3 employees, then it updates them: the same answer's shape); a refusal is the malformed demo
  * DSN; a file over the limit is 11 MB of text refused before upload. A close while the file is sent
  * needs the import to last: the call is held a few seconds on its way (Playwright's routing), then
- * goes on to the real server.
+ * goes on to the real server. The upload's progress and the panel's cancel: a DSN grown to 1.7 MB (as a
+ * large payroll's is) on an upload Chromium limits to 256 KB/s.
  */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -13,13 +14,25 @@ import type { EventObject } from 'xstate';
 import { routeUrl } from '../../../src/contract/routes.ts';
 import { fr } from '../support.ts';
 import type { MachineAdapter } from './adapter.ts';
-import { logInThroughApi, openLoggedIn, skipWelcome } from './screens.ts';
+import { logInThroughApi, openLoggedIn, skipWelcome, slowUploads } from './screens.ts';
 
 const VALID = readFileSync(fileURLToPath(new URL('../../fixtures/dsn/valid-utf8-lf.dsn', import.meta.url)));
 const MALFORMED = readFileSync(
   fileURLToPath(new URL('../../fixtures/dsn/malformed-unterminated-quote.dsn', import.meta.url)),
 );
 const HUGE = Buffer.alloc(11 * 1024 * 1024, "S10.G00.00.001,'x'\n");
+/**
+ * The demo DSN grown to ~1.7 MB as a large payroll's is, with remuneration blocks (S21.G00.51) the
+ * import reads past: long enough on a limited upload (256 KB/s) to see a share sent and to cancel.
+ */
+const LARGE = (() => {
+  const text = VALID.toString('utf8');
+  const totals = text.lastIndexOf('S90.');
+  const remuneration =
+    "S21.G00.51.001,'01052026'\nS21.G00.51.002,'31052026'\nS21.G00.51.010,'00001'\n" +
+    "S21.G00.51.011,'002'\nS21.G00.51.013,'2100.00'\n";
+  return Buffer.from(text.slice(0, totals) + remuneration.repeat(12_000) + text.slice(totals), 'utf8');
+})();
 
 const importDialog = (page: Page) => page.getByRole('dialog', { name: fr('dsn.import.title') });
 const resultDialog = (page: Page) => page.getByRole('dialog', { name: fr('dsn.result.title') });
@@ -45,6 +58,15 @@ const closesWhileSending = (events: readonly EventObject[]): boolean => {
   return false;
 };
 
+/** A path that watches the bytes go (a share, or the last bytes before the answer) or cancels them. */
+const watchesUpload = (events: readonly EventObject[]) =>
+  events.some((e) => e.type === 'api.dsn.progressed' || e.type === 'api.dsn.canceled');
+const allSent = (e: EventObject) =>
+  e.type === 'api.dsn.progressed' && (e as EventObject & { uploadCompleted: boolean }).uploadCompleted;
+
+const progress = (page: Page) => importDialog(page).getByRole('progressbar');
+const bell = (page: Page) => page.getByRole('button', { name: fr('shell.topbar.notifications'), exact: true });
+
 /** Resolves once the server has answered the import (the dialog may be closed meanwhile). */
 const answered = (page: Page) =>
   page.waitForResponse((r) => new URL(r.url()).pathname === routeUrl('employees.dsn'), { timeout: 30_000 });
@@ -55,6 +77,12 @@ export const dsnImportAdapter: MachineAdapter = {
     await skipWelcome(page);
     await logInThroughApi(page, 'admin');
     await openLoggedIn(page, '/employees');
+    // Watching the bytes go: the upload limited to 256 KB/s (Chromium's network emulation), with 3 s of
+    // latency when the last bytes must be seen before the server's answer.
+    if (watchesUpload(events)) {
+      await slowUploads(page, events.some(allSent) ? 3_000 : 0);
+      return;
+    }
     // A close while sending: the import is held 3 s on its way, then reaches the real server.
     if (closesWhileSending(events)) {
       await page.route(`**${routeUrl('employees.dsn')}`, async (route) => {
@@ -73,6 +101,9 @@ export const dsnImportAdapter: MachineAdapter = {
     'dsn.reset': '« Importer un autre fichier » on the result',
     'api.dsn.succeeded': 'the real server imports the demo DSN',
     'api.dsn.failed': 'the real server refuses the malformed demo DSN (line 46)',
+    'api.dsn.progressed':
+      'the bytes sent, a 1.7 MB DSN on an upload limited to 256 KB/s: a share between 0 and 100 %, or 100 % before the answer (3 s of latency emulated)',
+    'api.dsn.canceled': 'the notifications panel’s « Annuler » while the DSN is sent (the dialog closed meanwhile)',
   },
   events: {
     'dsn.open': async ({ page }) => {
@@ -88,7 +119,13 @@ export const dsnImportAdapter: MachineAdapter = {
     'dsn.file.choose': async ({ page, event, events, index }) => {
       const { file } = event as Chosen;
       const huge = file.size > 10 * 1024 * 1024;
-      const buffer = huge ? HUGE : answerAfter(events, index) === 'api.dsn.failed' ? MALFORMED : VALID;
+      const buffer = huge
+        ? HUGE
+        : answerAfter(events, index) === 'api.dsn.failed'
+          ? MALFORMED
+          : watchesUpload(events)
+            ? LARGE
+            : VALID;
       await importDialog(page)
         .getByLabel(fr('dsn.import.file'))
         .setInputFiles({ name: file.name, mimeType: 'text/plain', buffer });
@@ -116,6 +153,20 @@ export const dsnImportAdapter: MachineAdapter = {
     'api.dsn.failed': async ({ memo }) => {
       await (memo.get('answer') as Promise<unknown>);
     },
+    'api.dsn.progressed': async ({ page, event }) => {
+      if (allSent(event)) await expect(progress(page)).toHaveAttribute('aria-valuenow', '100', { timeout: 20_000 });
+      else await expect(progress(page)).toHaveAttribute('aria-valuenow', /^[1-9]\d?$/, { timeout: 20_000 });
+    },
+    'api.dsn.canceled': async ({ page }) => {
+      // The dialog was closed while sending: the import goes on in the notifications panel, cancelled there.
+      await bell(page).click();
+      const [before = '', after = ''] = fr('shell.notifications.cancel').split('{{text}}');
+      await page
+        .getByRole('button', { name: new RegExp(`^${before}${fr('dsn.notification.upload')}${after}$`) })
+        .click();
+      await expect(page.getByText(fr('shell.notifications.canceled'), { exact: true }).first()).toBeVisible();
+      await page.keyboard.press('Escape');
+    },
   },
   states: {
     'dsnImport.idle': async (page, snapshot) => {
@@ -129,6 +180,10 @@ export const dsnImportAdapter: MachineAdapter = {
       await expect(submitOf(page)).toHaveAccessibleDescription(fr('dsn.import.missing.file'));
     },
     'dsnImport.ready': async (page, snapshot) => {
+      if (!isOpen(snapshot)) {
+        await expect(importDialog(page)).toBeHidden();
+        return;
+      }
       const name = (snapshot.context as { file: { name: string } }).file.name;
       await expect(importDialog(page).getByTestId('dsn-dropzone')).toContainText(name);
       await expect(importDialog(page).getByRole('alert')).toHaveCount(0);
@@ -157,14 +212,11 @@ export const dsnImportAdapter: MachineAdapter = {
       );
     },
   },
-  // The file, « Importer » and the result's buttons are in the dialog: offered only while it is open.
-  offered: (snapshot, event) => event.type === 'dsn.open' || event.type.startsWith('api.') || isOpen(snapshot),
-  notDriven: {
-    'dsnImport.sending.uploading —api.dsn.progressed[0]→ dsnImport.sending.importing':
-      'the last bytes’ progress and the server’s answer come within milliseconds (as for the upload machine)',
-    'dsnImport.sending.uploading —api.dsn.progressed[1]→ (self)':
-      'a DSN is a few kilobytes: sent in one go, the browser reports no share between 0 and 100 %',
-    'dsnImport.sending —api.dsn.canceled[0]→ dsnImport.ready':
-      'the panel’s cancel needs the request still going out: a DSN is sent in milliseconds (holding the request through Playwright’s routing stops the browser reporting upload progress; not tried here)',
+  // The file, « Importer » and the result's buttons are in the dialog: offered only while it is open. The
+  // panel's cancel is behind the modal dialog: offered once it is closed. A share sent is seen in the dialog.
+  offered: (snapshot, event) => {
+    if (event.type === 'api.dsn.canceled') return !isOpen(snapshot);
+    if (event.type === 'api.dsn.progressed') return isOpen(snapshot);
+    return event.type === 'dsn.open' || event.type.startsWith('api.') || isOpen(snapshot);
   },
 };
