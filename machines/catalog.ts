@@ -22,6 +22,8 @@ import {
   serializeCampaignDocuments,
 } from './campaign-documents/campaignDocuments.fixtures.ts';
 import { campaignDocumentsMachine } from './campaign-documents/campaignDocuments.machine.ts';
+import { employeeListFixtures, serializeEmployeeList } from './employee-list/employeeList.fixtures.ts';
+import { employeeListMachine } from './employee-list/employeeList.machine.ts';
 import { creationFixtures, serializeCreation } from './campaign-creation/creation.fixtures.ts';
 import { campaignCreationMachine } from './campaign-creation/creation.machine.ts';
 import {
@@ -144,6 +146,13 @@ export const MACHINES: readonly CatalogEntry[] = [
     fixtures: campaignDocumentsFixtures,
     input: CAMPAIGN_DOCUMENTS_INPUT,
     serializeState: serializeCampaignDocuments,
+  },
+  {
+    name: 'employee-list',
+    machine: employeeListMachine,
+    fixtures: employeeListFixtures,
+    input: {},
+    serializeState: serializeEmployeeList,
   },
   {
     name: 'dispatched-doc',

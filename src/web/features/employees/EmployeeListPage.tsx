@@ -1,21 +1,23 @@
 /**
  * Employee lists (seed 000 §2): all, active, inactive and to-validate (`/employees/status/$status`).
  * Server paging and sorting in the URL, statistics header, bulk validate/deactivate, CSV export,
- * creation side sheet (also opened by `/employees/create`), DSN import.
+ * creation side sheet (also opened by `/employees/create`), DSN import. The workflow (the page read per
+ * query, the statistics, the selection, the bulk actions and the re-read after them) is
+ * machines/employee-list, run by `useEmployeeList`; the query itself stays in the URL.
  */
 import { Badge, Box, Button, Heading, HStack, Input, SimpleGrid, Stack, Stat, Text } from '@chakra-ui/react';
 import { useNavigate, useParams, useRouterState } from '@tanstack/react-router';
 import { type TFunction } from 'i18next';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Employee, EmployeePage, EmployeeSearchBody, EmployeeStats } from '../../../contract/entities.ts';
-import { ALERT_KEYS } from '../../../contract/keys.ts';
+import type { Employee, EmployeeSearchBody } from '../../../contract/entities.ts';
 import { useAlerts, useServices } from '../../app/index.ts';
 import { type DataTableColumn, DataTable, type ListDefaults, useListState } from '../../components/DataTable/index.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { DsnImportButton } from './dsn/index.ts';
 import { EmployeeCreateSheet } from './EmployeeCreateSheet.tsx';
 import { exportEmployeesCsv } from './exportCsv.ts';
+import { useEmployeeList } from './useEmployeeList.ts';
 import { type OrgOption, useVisibleOrgs } from './useVisibleOrgs.ts';
 
 type Status = NonNullable<EmployeeSearchBody['status']>;
@@ -102,7 +104,6 @@ const STAT_KEYS = [
 export const EmployeeListPage = () => {
   const { t } = useTranslation();
   const services = useServices();
-  const { api } = services;
   const alerts = useAlerts();
   const navigate = useNavigate();
   const params = useParams({ strict: false }) as { status?: Status };
@@ -113,13 +114,8 @@ export const EmployeeListPage = () => {
   const { orgs } = useVisibleOrgs();
   const columns = useMemo(() => columnsFor(t, orgs), [t, orgs]);
 
-  const [result, setResult] = useState<{ key: string; page: EmployeePage } | null>(null);
-  const [stats, setStats] = useState<EmployeeStats | null>(null);
-  const [selection, setSelection] = useState<{ key: string; ids: string[] }>({ key: '', ids: [] });
   const [search, setSearch] = useState(list.q);
-  const [confirm, setConfirm] = useState<'validate' | 'deactivate' | null>(null);
-  const [reload, setReload] = useState(0);
-  const refresh = useCallback(() => setReload((n) => n + 1), []);
+  const [sheetOpen, setSheetOpen] = useState(false);
 
   const body = useMemo<EmployeeSearchBody>(
     () => ({
@@ -131,36 +127,9 @@ export const EmployeeListPage = () => {
     }),
     [list.offset, list.size, list.sort.field, list.sort.dir, list.q, status],
   );
-  const bodyKey = `${JSON.stringify(body)}#${reload}`;
-  const page = result?.page ?? null;
-  const loading = result?.key !== bodyKey;
-  // A selection belongs to the page it was made on: another page, sort or filter starts empty.
-  const selected = selection.key === bodyKey ? selection.ids : [];
-  const setSelected = (ids: string[]) => setSelection({ key: bodyKey, ids });
-
-  useEffect(() => {
-    const controller = new AbortController();
-    api
-      .call<EmployeePage>('employees.list', { body, signal: controller.signal })
-      .then((answer) => setResult({ key: bodyKey, page: answer }))
-      .catch(() => {
-        if (controller.signal.aborted) return;
-        alerts.push({ type: 'error', message: 'employees.messages.list.error' });
-        setResult({ key: bodyKey, page: { count: 0, items: [], nextCursor: null } });
-      });
-    return () => controller.abort();
-    // alerts.push is stable; listing it would refetch on every alert.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [api, bodyKey]);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    api
-      .call<EmployeeStats>('employees.stats', { body: {}, signal: controller.signal })
-      .then(setStats)
-      .catch(() => undefined);
-    return () => controller.abort();
-  }, [api, reload]);
+  const { view, send } = useEmployeeList(body);
+  const { selected, stats } = view;
+  const refresh = useCallback(() => send({ type: 'list.reload' }), [send]);
 
   // Typing waits a little before the URL (hence the call) follows.
   useEffect(() => {
@@ -168,24 +137,6 @@ export const EmployeeListPage = () => {
     const timer = setTimeout(() => list.setQuery(search.trim()), 350);
     return () => clearTimeout(timer);
   }, [search, list]);
-
-  const runBulk = async (action: 'validate' | 'deactivate') => {
-    setConfirm(null);
-    try {
-      if (action === 'validate') await api.call('employees.validate', { body: { ids: selected } });
-      else for (const id of selected) await api.call('employees.deactivate', { params: { id } });
-      alerts.push({
-        type: 'success',
-        message:
-          action === 'validate' ? 'employees.messages.validate.success' : 'employees.messages.deactivate.success',
-      });
-    } catch (failure) {
-      const key = action === 'validate' ? ALERT_KEYS.employees.updateError : ALERT_KEYS.employees.deleteError;
-      const detail = (failure as { errors?: readonly string[] }).errors?.[0];
-      alerts.push({ type: 'error', message: key, ...(detail ? { detail } : {}) });
-    }
-    refresh();
-  };
 
   const exportCsv = () => {
     const { offset: _o, limit: _l, ...filters } = body;
@@ -205,7 +156,6 @@ export const EmployeeListPage = () => {
     if (creating) void navigate({ to: '/employees' });
     else setSheetOpen(false);
   };
-  const [sheetOpen, setSheetOpen] = useState(false);
 
   return (
     <Stack gap="4" minW="0">
@@ -247,12 +197,22 @@ export const EmployeeListPage = () => {
           aria-label={t('employees.list.selected', { count: selected.length })}
         >
           <Text fontSize="sm">{t('employees.list.selected', { count: selected.length })}</Text>
-          {status === 'to-validate' && (
-            <Button size="sm" onClick={() => setConfirm('validate')}>
+          {view.offersValidate && (
+            <Button
+              size="sm"
+              disabled={!view.canValidate}
+              onClick={() => send({ type: 'bulk.request', action: 'validate' })}
+            >
               {t('employees.actions.validate')}
             </Button>
           )}
-          <Button size="sm" variant="outline" colorPalette="red" onClick={() => setConfirm('deactivate')}>
+          <Button
+            size="sm"
+            variant="outline"
+            colorPalette="red"
+            disabled={!view.canDeactivate}
+            onClick={() => send({ type: 'bulk.request', action: 'deactivate' })}
+          >
             {t('employees.actions.deactivateSelection')}
           </Button>
         </HStack>
@@ -262,25 +222,25 @@ export const EmployeeListPage = () => {
           tableId="employees"
           label={t('employees.list.label')}
           columns={columns}
-          rows={page?.items ?? []}
+          rows={view.rows}
           rowId={(e) => e.id}
-          total={page?.count ?? 0}
+          total={view.total}
           {...list.tableProps}
-          loading={loading}
+          loading={view.loading}
           emptyText={t('employees.list.empty')}
           selected={selected}
-          onSelectedChange={setSelected}
+          onSelectedChange={(ids) => send({ type: 'selection.change', ids })}
           onRowClick={openEmployee}
         />
       </Box>
       <ConfirmDialog
-        open={confirm !== null}
+        open={view.confirming !== null}
         title="employees.confirm.title"
-        text={confirm === 'validate' ? 'employees.confirm.validate' : 'employees.confirm.deactivate'}
+        text={view.confirming === 'validate' ? 'employees.confirm.validate' : 'employees.confirm.deactivate'}
         values={{ count: selected.length }}
         confirm="employees.actions.confirm"
-        onConfirm={() => confirm && void runBulk(confirm)}
-        onCancel={() => setConfirm(null)}
+        onConfirm={() => send({ type: 'bulk.confirm' })}
+        onCancel={() => send({ type: 'bulk.cancel' })}
       />
       <EmployeeCreateSheet
         open={creating || sheetOpen}
