@@ -57,4 +57,6 @@ export const BROWSER_THRESHOLDS: Readonly<Record<string, number>> = {
   // Left out: the upload's progress (a DSN is a few kilobytes, sent in one go) and the panel's cancel (no time
   // to press it while the file goes out).
   'dsn-import': 84.2,
+  // Every transition, on the creation page (the edit page runs the same regions).
+  'org-form': 100,
 };

@@ -15,6 +15,7 @@ import { alertAdapter, alertsAdapter } from './alerts.adapter.ts';
 import { notificationsAdapter } from './notifications.adapter.ts';
 import { dsnImportAdapter } from './dsn-import.adapter.ts';
 import { rightsFormAdapter } from './rights-form.adapter.ts';
+import { orgFormAdapter } from './org-form.adapter.ts';
 
 export const ADAPTERS: readonly MachineAdapter[] = [
   authAdapter,
@@ -34,4 +35,5 @@ export const ADAPTERS: readonly MachineAdapter[] = [
   notificationsAdapter,
   dsnImportAdapter,
   rightsFormAdapter,
+  orgFormAdapter,
 ];
