@@ -59,4 +59,6 @@ export const BROWSER_THRESHOLDS: Readonly<Record<string, number>> = {
   'dsn-import': 84.2,
   // Every transition, on the creation page (the edit page runs the same regions).
   'org-form': 100,
+  // The creation page, and a group's page for its read, the save that stays and the deletion.
+  'group-form': 100,
 };

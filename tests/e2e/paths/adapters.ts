@@ -16,6 +16,7 @@ import { notificationsAdapter } from './notifications.adapter.ts';
 import { dsnImportAdapter } from './dsn-import.adapter.ts';
 import { rightsFormAdapter } from './rights-form.adapter.ts';
 import { orgFormAdapter } from './org-form.adapter.ts';
+import { groupEditAdapter, groupFormAdapter } from './group-form.adapter.ts';
 
 export const ADAPTERS: readonly MachineAdapter[] = [
   authAdapter,
@@ -36,4 +37,6 @@ export const ADAPTERS: readonly MachineAdapter[] = [
   dsnImportAdapter,
   rightsFormAdapter,
   orgFormAdapter,
+  groupFormAdapter,
+  groupEditAdapter,
 ];

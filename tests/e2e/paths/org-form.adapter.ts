@@ -37,10 +37,15 @@ const field = (page: Page, name: TextField) =>
   form(page).getByRole('textbox', { name: fr(`organizations.fields.${name}`) });
 const button = (page: Page, key: string) => form(page).getByRole('button', { name: fr(key), exact: true });
 const parentOptions = (page: Page) =>
-  form(page).getByRole('combobox', { name: fr('organizations.fields.parentId') }).locator('option');
+  form(page)
+    .getByRole('combobox', { name: fr('organizations.fields.parentId') })
+    .locator('option');
 const failureAlert = (page: Page) => form(page).getByTestId('org-form-errors');
 const toast = (page: Page, key: string) =>
-  page.getByRole('region', { name: fr('shell.alerts.region') }).getByRole('status').filter({ hasText: fr(key) });
+  page
+    .getByRole('region', { name: fr('shell.alerts.region') })
+    .getByRole('status')
+    .filter({ hasText: fr(key) });
 
 let unique = 0;
 
@@ -121,7 +126,8 @@ export const orgFormAdapter: MachineAdapter = {
   },
   // The creation page reads the eligible parents, never an organisation.
   offered: (_snapshot: AnyMachineSnapshot, event: EventObject) =>
-    event.type !== 'xstate.done.actor.loadForm' || (event as Of<'xstate.done.actor.loadForm'>).output.organization === null,
+    event.type !== 'xstate.done.actor.loadForm' ||
+    (event as Of<'xstate.done.actor.loadForm'>).output.organization === null,
   how: {
     'xstate.done.actor.loadForm': 'the server answers the eligible parents (on opening the page)',
     'xstate.error.actor.loadForm': 'the parents’ read fails: the connection drops for it',
@@ -135,7 +141,7 @@ export const orgFormAdapter: MachineAdapter = {
     'xstate.error.actor.saveOrganization': 'the server refuses the SIRET another organisation holds (409)',
   },
   events: {
-    'xstate.done.actor.loadForm': async ({ page, memo }) => {
+    'xstate.done.actor.loadForm': async ({ memo }) => {
       const answer = (await memo.get('loaded')) as { status(): number };
       expect(answer.status()).toBe(200);
     },
@@ -173,14 +179,22 @@ export const orgFormAdapter: MachineAdapter = {
     },
     'xstate.error.actor.lookupCompany': async ({ page, memo }) => {
       expect(((await memo.get('lookup')) as { status(): number }).status()).toBe(404);
-      await expect(form(page).getByRole('alert').filter({ hasText: fr(ERROR_KEYS.companyNotFound) })).toBeVisible();
+      await expect(
+        form(page)
+          .getByRole('alert')
+          .filter({ hasText: fr(ERROR_KEYS.companyNotFound) }),
+      ).toBeVisible();
     },
     'form.submit': async ({ page }) => button(page, 'organizations.form.create').click(),
     'xstate.done.actor.saveOrganization': async ({ page }) => {
       await expect(page).toHaveURL(/\/organizations\/item\//);
     },
     'xstate.error.actor.saveOrganization': async ({ page }) => {
-      await expect(form(page).getByRole('alert').filter({ hasText: fr('organizations.form.createError') })).toBeVisible();
+      await expect(
+        form(page)
+          .getByRole('alert')
+          .filter({ hasText: fr('organizations.form.createError') }),
+      ).toBeVisible();
     },
   },
   states: {
