@@ -61,4 +61,6 @@ export const BROWSER_THRESHOLDS: Readonly<Record<string, number>> = {
   'org-form': 100,
   // The creation page, and a group's page for its read, the save that stays and the deletion.
   'group-form': 100,
+  // Every transition, on the sheet of an organisation of the path's own.
+  'org-conf': 100,
 };

@@ -17,6 +17,7 @@ import { dsnImportAdapter } from './dsn-import.adapter.ts';
 import { rightsFormAdapter } from './rights-form.adapter.ts';
 import { orgFormAdapter } from './org-form.adapter.ts';
 import { groupEditAdapter, groupFormAdapter } from './group-form.adapter.ts';
+import { orgConfAdapter } from './org-conf.adapter.ts';
 
 export const ADAPTERS: readonly MachineAdapter[] = [
   authAdapter,
@@ -39,4 +40,5 @@ export const ADAPTERS: readonly MachineAdapter[] = [
   orgFormAdapter,
   groupFormAdapter,
   groupEditAdapter,
+  orgConfAdapter,
 ];

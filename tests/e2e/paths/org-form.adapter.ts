@@ -65,7 +65,7 @@ const luhnDigit = (body: string): string => {
 };
 
 /** A valid SIRET no one has: 9 (SIREN, its own check digit) + 5 digits, from the time, the worker and a counter. */
-const newSiret = (): string => {
+export const newSiret = (): string => {
   const seed = `${Date.now()}${test.info().parallelIndex}${(unique += 1)}`.slice(-12);
   const siren = `9${seed.slice(0, 7)}`;
   const body = `${siren}${luhnDigit(siren)}${seed.slice(7, 11)}`;
