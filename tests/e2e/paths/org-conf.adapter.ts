@@ -1,10 +1,10 @@
 /**
  * The organisation's configuration panel in the browser: the sheet (`/organizations/item/{id}`) of an
- * organisation of the path's own, opened by `admin`. The organisation is created through the real API
- * below the admin's (so the admin's access reaches it: they are a user it may notify), with the
- * configuration the fixtures read — with verification, no one notified, no signature, no style sheet,
- * and one document type switched off (the fixtures' `CONTRACT`). No route deletes an organisation: the
- * replay's demo database is fresh each run.
+ * organisation of the worker's own, opened by `admin`. The organisation is created through the real API
+ * below the admin's (so the admin's access reaches it: they are a user it may notify), and each path
+ * starts by setting the configuration the fixtures read — with verification, no one notified, no
+ * signature, no style sheet, and one document type switched off (the fixtures' `CONTRACT`); a path saves
+ * no other. No route deletes an organisation: the replay's demo database is fresh each run.
  *
  * Nothing is mocked: the choices are the panel's controls, the save is the server's. A read or a save
  * that fails is the browser's connection dropped for it.
@@ -47,6 +47,7 @@ const toast = (page: Page, key: string, type: 'error' | 'success') =>
 const contextOf = (s: { context: unknown }) => s.context as OrgConfContext;
 
 let unique = 0;
+let workerOrg: Organization | undefined;
 
 /** The labels the panel shows for the fixtures' user (`user-1`) and document type (`CONTRACT`). */
 interface Labels {
@@ -60,24 +61,29 @@ export const orgConfAdapter: MachineAdapter = {
   start: async (page, events: readonly EventObject[], memo) => {
     await skipWelcome(page);
     const { session, headers } = await logInThroughApi(page, 'admin');
-    const n = `${Date.now()}.${test.info().parallelIndex}.${(unique += 1)}`;
-    const created = await page.request.post(routeUrl('organizations.create'), {
-      headers,
-      data: {
-        name: `Parcours configuration ${n}`,
-        siret: newSiret(),
-        street: null,
-        zipCode: null,
-        city: 'Lyon',
-        country: 'France',
-        parentId: session.orgId,
-        reference: null,
-        billingReference: null,
-        internalFolderCode: null,
-      },
-    });
-    expect(created.ok(), await created.text()).toBe(true);
-    const org = (await created.json()) as Organization;
+    // One organisation per worker (its paths run one after the other), set back to the fixtures' configuration
+    // at each path's start.
+    workerOrg ??= await (async () => {
+      const n = `${Date.now()}.${test.info().parallelIndex}.${(unique += 1)}`;
+      const created = await page.request.post(routeUrl('organizations.create'), {
+        headers,
+        data: {
+          name: `Parcours configuration ${n}`,
+          siret: newSiret(),
+          street: null,
+          zipCode: null,
+          city: 'Lyon',
+          country: 'France',
+          parentId: session.orgId,
+          reference: null,
+          billingReference: null,
+          internalFolderCode: null,
+        },
+      });
+      expect(created.ok(), await created.text()).toBe(true);
+      return (await created.json()) as Organization;
+    })();
+    const org = workerOrg;
     memo.set('org', org);
     const read = await page.request.get(routeUrl('organizations.conf', { id: org.id }), { headers });
     expect(read.status(), await read.text()).toBe(200);
