@@ -153,10 +153,9 @@ export const groupFormMachine = setup({
           states: {
             editing: {
               on: {
-                'group.save': [
-                  { guard: 'canSave', target: 'saving', actions: ['markTouched', 'clearServerError'] },
-                  { actions: 'markTouched' },
-                ],
+                // Only a group that can be saved is: « Créer » / « Enregistrer » is enabled exactly when
+                // this transition is (selectGroupForm's saveDisabled reads `can`).
+                'group.save': { guard: 'canSave', target: 'saving', actions: ['markTouched', 'clearServerError'] },
                 'group.delete.ask': { guard: 'hasGroup', target: 'confirmingDelete' },
               },
             },

@@ -28,7 +28,7 @@ export const selectGroupForm = (s: GroupFormSnapshot) => {
     /** A failure that is not about the name: said below the form. */
     formError: c.serverError && !NAME_KEYS.includes(c.serverError) ? c.serverError : null,
     /** « Créer » / « Enregistrer » waits for a name and a change. */
-    saveDisabled: !dirty || c.name.trim() === '',
+    saveDisabled: !s.can({ type: 'group.save' }),
     isLoading: s.matches({ data: 'loading' }),
     loadError: c.loadError,
     isSaving: s.matches({ form: { open: 'saving' } }),

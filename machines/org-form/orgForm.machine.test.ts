@@ -61,7 +61,7 @@ describe('organisation form: creation', () => {
       { 'organizations.eligible': () => [PARENT] },
     );
     expect(calls.map((c) => c.routeId)).toEqual(['organizations.eligible']);
-    expect(view()).toMatchObject({ formShown: true, parents: [PARENT], unchanged: false });
+    expect(view()).toMatchObject({ formShown: true, parents: [PARENT], unchanged: false, canSubmit: true });
     expect(view().values.parentId).toBe(PARENT.id);
     expect(view().blockedBy).toEqual([{ key: 'common.form.blocked.missing', fields: ['name', 'siret', 'city'] }]);
     expect(view().fieldError('name')).toBeUndefined();
@@ -177,13 +177,13 @@ describe('organisation form: edit', () => {
       params: { orgID: PARENT.id },
       body: { limit: 200 },
     });
-    expect(view()).toMatchObject({ formShown: true, editing: true, unchanged: true, dirty: false });
+    expect(view()).toMatchObject({ formShown: true, editing: true, unchanged: true, dirty: false, canSubmit: false });
     expect(view().blockedBy).toEqual([{ key: 'common.form.blocked.unchanged', fields: [] }]);
     actor.send({ type: 'form.submit' });
     expect(calls.some((c) => c.routeId === 'organizations.update')).toBe(false);
 
     change('reference', 'HSP-2');
-    expect(view()).toMatchObject({ dirty: true, unchanged: false, blockedBy: [] });
+    expect(view()).toMatchObject({ dirty: true, unchanged: false, blockedBy: [], canSubmit: true });
     actor.send({ type: 'form.submit' });
     await idle(actor);
     expect(calls.at(-1)).toMatchObject({
@@ -217,7 +217,7 @@ describe('organisation form: edit', () => {
 
   it('sends nothing for an organisation payroll manages', async () => {
     const { actor, calls, view, change } = await edit({ 'organizations.get': () => PAYROLL_MANAGED });
-    expect(view()).toMatchObject({ readOnly: true, blockedBy: [] });
+    expect(view()).toMatchObject({ readOnly: true, blockedBy: [], canSubmit: false });
     change('name', 'Autre nom');
     actor.send({ type: 'form.submit' });
     expect(calls.map((c) => c.routeId).sort()).toEqual(['organizations.get', 'organizations.noChildren']);

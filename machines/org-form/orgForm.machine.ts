@@ -5,10 +5,10 @@
  * lookup — idle → searching (the company directory fills name and address from a valid SIRET) → idle;
  * save — editing → saving → saved, or back to editing with the failure (a taken SIRET marks the field).
  * Invariants: nothing is sent while a rule fails, the organisation is managed by payroll (read-only),
- * or, editing, nothing changed. Views send `form.*`; the machine emits `form.alert` (translation keys)
+ * or, editing, nothing changed — a submit is then no event at all (the button is hidden or disabled). Views send `form.*`; the machine emits `form.alert` (translation keys)
  * and `form.saved` (the view opens the organisation's sheet).
  */
-import { assign, enqueueActions, setup } from 'xstate';
+import { and, assign, enqueueActions, setup } from 'xstate';
 import { ALERT_KEYS, ERROR_KEYS } from '../../src/contract/keys.ts';
 import { siretError } from '../../src/contract/validation.ts';
 import { createOrgFormActors } from './orgForm.actors.ts';
@@ -36,6 +36,13 @@ export const initialOrgFormContext = (input: OrgFormInput): OrgFormContext => ({
 
 export const isReadOnly = (c: OrgFormContext): boolean => c.organization?.payeDomainId != null;
 export const isDirty = (c: OrgFormContext): boolean => c.initial !== null && !sameValues(c.values, c.initial);
+/**
+ * « Créer » / « Enregistrer » is there and enabled: the form is drawn, not managed by payroll (no button
+ * then) and, editing, something changed. Otherwise a submit is no event of the chart (the selector's
+ * `canSubmit` reads `can`).
+ */
+export const isSubmittable = (c: OrgFormContext): boolean =>
+  c.initial !== null && !isReadOnly(c) && (c.organization === null || isDirty(c));
 
 export const orgFormMachine = setup({
   types: {} as {
@@ -46,9 +53,8 @@ export const orgFormMachine = setup({
   },
   actors: unwired,
   guards: {
-    isReadOnly: ({ context }) => isReadOnly(context),
+    isSubmittable: ({ context }) => isSubmittable(context),
     hasFieldErrors: ({ context }) => Object.values(formErrors(context.values, context.siretTaken)).some(Boolean),
-    isUnchanged: ({ context }) => context.organization !== null && !isDirty(context),
     isSiretInvalid: ({ context }) => siretError(context.values.siret) !== null,
   },
   actions: {
@@ -155,10 +161,9 @@ export const orgFormMachine = setup({
             'form.change': { actions: 'storeChange' },
             'form.blur': { actions: 'setTouched' },
             'form.submit': [
-              { guard: 'isReadOnly', actions: 'markSubmitted' },
-              { guard: 'hasFieldErrors', actions: 'markSubmitted' },
-              { guard: 'isUnchanged', actions: 'markSubmitted' },
-              { target: 'saving', actions: 'startSaving' },
+              // A rule failing: the submit shows every message (the button stays enabled to say why).
+              { guard: and(['isSubmittable', 'hasFieldErrors']), actions: 'markSubmitted' },
+              { guard: 'isSubmittable', target: 'saving', actions: 'startSaving' },
             ],
           },
         },

@@ -40,8 +40,10 @@ export const selectOrgForm = (s: OrgFormSnapshot) => {
     dirty,
     fieldError,
     blockedBy,
-    /** Editing with nothing changed: « Enregistrer » is disabled. */
+    /** Editing with nothing changed (said beside the button). */
     unchanged: editing && !dirty,
+    /** The chart's own answer: « Créer » / « Enregistrer » is enabled exactly when it takes a submit. */
+    canSubmit: s.can({ type: 'form.submit' }),
     isSaving: s.matches({ save: 'saving' }),
     saved: s.matches({ save: 'saved' }),
     isLookingUp: s.matches({ lookup: 'searching' }),

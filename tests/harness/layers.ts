@@ -59,4 +59,10 @@ export const BROWSER_THRESHOLDS: Readonly<Record<string, number>> = {
   notifications: 72,
   // A 1.7 MB DSN on a limited upload shows its progress and is cancelled in the panel.
   'dsn-import': 100,
+  // Every transition, on the creation page (the edit page runs the same regions).
+  'org-form': 100,
+  // The creation page, and a group's page for its read, the save that stays and the deletion.
+  'group-form': 100,
+  // Every transition, on the sheet of an organisation of the path's own.
+  'org-conf': 100,
 };

@@ -16,6 +16,9 @@ import { alertAdapter, alertsAdapter } from './alerts.adapter.ts';
 import { notificationsAdapter } from './notifications.adapter.ts';
 import { dsnImportAdapter } from './dsn-import.adapter.ts';
 import { rightsFormAdapter } from './rights-form.adapter.ts';
+import { orgFormAdapter } from './org-form.adapter.ts';
+import { groupEditAdapter, groupFormAdapter } from './group-form.adapter.ts';
+import { orgConfAdapter } from './org-conf.adapter.ts';
 
 export const ADAPTERS: readonly MachineAdapter[] = [
   authAdapter,
@@ -36,4 +39,8 @@ export const ADAPTERS: readonly MachineAdapter[] = [
   notificationsAdapter,
   dsnImportAdapter,
   rightsFormAdapter,
+  orgFormAdapter,
+  groupFormAdapter,
+  groupEditAdapter,
+  orgConfAdapter,
 ];

@@ -160,7 +160,7 @@ const OrganizationForm = ({ id, parentId }: { id: string | undefined; parentId: 
               type="submit"
               colorPalette="brand"
               loading={view.isSaving}
-              disabled={view.unchanged}
+              disabled={!view.canSubmit}
               aria-describedby={blockedLines.length ? 'org-form-blocked' : undefined}
             >
               {id ? t('organizations.form.save') : t('organizations.form.create')}
