@@ -15,6 +15,9 @@ import { alertAdapter, alertsAdapter } from './alerts.adapter.ts';
 import { notificationsAdapter } from './notifications.adapter.ts';
 import { dsnImportAdapter } from './dsn-import.adapter.ts';
 import { rightsFormAdapter } from './rights-form.adapter.ts';
+import { dispatchedDocAdapter } from './dispatched-doc.adapter.ts';
+import { ignoredPagesAdapter } from './ignored-pages.adapter.ts';
+import { profileAdapter } from './profile.adapter.ts';
 
 export const ADAPTERS: readonly MachineAdapter[] = [
   authAdapter,
@@ -34,4 +37,7 @@ export const ADAPTERS: readonly MachineAdapter[] = [
   notificationsAdapter,
   dsnImportAdapter,
   rightsFormAdapter,
+  dispatchedDocAdapter,
+  ignoredPagesAdapter,
+  profileAdapter,
 ];

@@ -26,8 +26,7 @@ import { campaignEnded, createManualCampaign, spendTrialAllowance } from './tria
 const contextOf = (snapshot: AnyMachineSnapshot) => snapshot.context as DispatchedDocContext;
 const loadedDoc = (events: readonly EventObject[]) =>
   events.find((e) => e.type === 'xstate.done.actor.loadDoc') as
-    | (EventObject & { output: DispatchedDocDetail })
-    | undefined;
+    (EventObject & { output: DispatchedDocDetail }) | undefined;
 const failing = (events: readonly EventObject[], type: string) => events.some((e) => e.type === type);
 
 const answerOf = (memo: Map<string, unknown>, call: string) => memo.get(`answer:${call}`) as Promise<Response>;
@@ -128,7 +127,8 @@ export const dispatchedDocAdapter: MachineAdapter = {
     'xstate.done.actor.loadCampaign': 'the real server reads the document’s campaign',
     'xstate.error.actor.loadCampaign': 'a link under a campaign that does not exist: the real server answers 404',
     'doc.action.run': '« Réessayer » on the page of a document in error',
-    'xstate.done.actor.runDocAction': 'the connection dropped for the retry: the page says it failed, the document unchanged',
+    'xstate.done.actor.runDocAction':
+      'the connection dropped for the retry: the page says it failed, the document unchanged',
   },
   events: {
     'xstate.done.actor.loadDoc': (ctx) => answered(200)(ctx, 'loadDoc'),
