@@ -98,8 +98,8 @@ export const dispatchedDocAdapter: MachineAdapter = {
   start: async (page, events, memo) => {
     await skipWelcome(page);
     const loaded = loadedDoc(events);
-    let campaignId = randomUUID();
-    let docId = randomUUID();
+    let campaignId: string = randomUUID();
+    let docId: string = randomUUID();
     if (loaded?.output.hasFile) {
       await logInThroughApi(page, 'essai');
       const doc = await refusedTrialDoc(page);
