@@ -198,7 +198,7 @@ export const profileAdapter: MachineAdapter = {
   },
   notDriven: {
     'profile.password.sending —xstate.done.actor.changePassword[0]→ profile.password.editing':
-      'the screen cannot show it: right after the server’s 204 the page’s socket is pushed « session.expired » (error.auth.invalid-token) and the app falls back to the login page, though the page’s session stays valid on the server (a bug left to diagnose, seen in every run)',
+      'the screen cannot show it: right after the server’s 204 the page’s socket is pushed « session.expired » (error.auth.invalid-token) and the app falls back to the login page (seen in every run; not diagnosed: on the API alone, a persona’s change keeps its session and revokes nothing)',
   },
   offered: (_snapshot, event) => {
     // A save the server would refuse is never sent (« Enregistrer » waits for both names): a failure is the connection's.
