@@ -23,6 +23,21 @@ export const DISPATCHED_DOC: DispatchedDocDetail = {
   updatedAt: '2026-04-02T09:15:00.000Z',
 };
 
+/**
+ * A document without a file: a page whose registration number matched nobody, as the demo seeds one
+ * in its distributed payroll (no part was cut for it, so no action is offered either).
+ */
+export const DISPATCHED_DOC_WITHOUT_FILE: DispatchedDocDetail = {
+  ...DISPATCHED_DOC,
+  employeeId: null,
+  recipientName: null,
+  status: 'NOT_DISPATCHED',
+  reason: 'Matricule 09999 introuvable',
+  failureCause: 'NO_EMP_FOUND',
+  pages: [5],
+  hasFile: false,
+};
+
 export const DISPATCHED_DOC_CAMPAIGN: Campaign = {
   id: DISPATCHED_DOC.campaignId,
   name: 'Paie mars 2026',
@@ -61,13 +76,14 @@ export const dispatchedDocFixtures = {
   'doc.action.run': [{ type: 'doc.action.run' }],
   'xstate.done.actor.loadDoc': [
     { type: 'xstate.done.actor.loadDoc', output: DISPATCHED_DOC },
-    { type: 'xstate.done.actor.loadDoc', output: { ...DISPATCHED_DOC, hasFile: false } },
+    { type: 'xstate.done.actor.loadDoc', output: DISPATCHED_DOC_WITHOUT_FILE },
   ],
   'xstate.error.actor.loadDoc': [
     { type: 'xstate.error.actor.loadDoc', error: { key: 'error.not-found', status: 404 } },
   ],
   'xstate.done.actor.loadFile': [{ type: 'xstate.done.actor.loadFile', output: new Uint8Array([37, 80, 68, 70]) }],
-  'xstate.error.actor.loadFile': [{ type: 'xstate.error.actor.loadFile', error: new Error('network') }],
+  // The API client's failure when the connection drops (web/api/client.ts).
+  'xstate.error.actor.loadFile': [{ type: 'xstate.error.actor.loadFile', error: { key: 'error.network', status: 0 } }],
   'xstate.done.actor.loadCampaign': [{ type: 'xstate.done.actor.loadCampaign', output: DISPATCHED_DOC_CAMPAIGN }],
   'xstate.error.actor.loadCampaign': [
     { type: 'xstate.error.actor.loadCampaign', error: { key: 'error.not-found', status: 404 } },

@@ -27,9 +27,10 @@ export const ignoredPagesFixtures = {
     { type: 'ignored.picker.toggle', item: IGNORED_ITEMS[0] },
     { type: 'ignored.picker.toggle', item: IGNORED_ITEMS[1] },
   ],
+  // What was read cleared, to list the organisation's first employees; a space after it is no new search.
   'ignored.search.edit': [
-    { type: 'ignored.search.edit', text: 'Alice' },
-    { type: 'ignored.search.edit', text: 'Alice ' },
+    { type: 'ignored.search.edit', text: '' },
+    { type: 'ignored.search.edit', text: ' ' },
   ],
   'ignored.search.settled': [{ type: 'ignored.search.settled' }],
   'ignored.assign': [{ type: 'ignored.assign', employeeId: EMPLOYEE.id }],
@@ -37,14 +38,20 @@ export const ignoredPagesFixtures = {
   'xstate.error.actor.loadItems': [
     { type: 'xstate.error.actor.loadItems', error: { key: 'error.internal', status: 500 } },
   ],
-  'xstate.done.actor.searchEmployees': [{ type: 'xstate.done.actor.searchEmployees', output: [EMPLOYEE] }],
+  // Someone found, or nobody (what was read on an ignored page names nobody).
+  'xstate.done.actor.searchEmployees': [
+    { type: 'xstate.done.actor.searchEmployees', output: [EMPLOYEE] },
+    { type: 'xstate.done.actor.searchEmployees', output: [] },
+  ],
   'xstate.error.actor.searchEmployees': [
     { type: 'xstate.error.actor.searchEmployees', error: { key: 'error.internal', status: 500 } },
   ],
   'xstate.done.actor.assignPage': [
     { type: 'xstate.done.actor.assignPage', output: { ...IGNORED_CAMPAIGN, ignoredPages: 1 } },
   ],
+  // Refused (validated meanwhile), or the connection dropped (the API client's failure, web/api/client.ts).
   'xstate.error.actor.assignPage': [
     { type: 'xstate.error.actor.assignPage', error: { key: ERROR_KEYS.illegalTransition, status: 409 } },
+    { type: 'xstate.error.actor.assignPage', error: { key: ERROR_KEYS.network, status: 0 } },
   ],
 } satisfies Fixtures;

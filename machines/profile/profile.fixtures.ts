@@ -1,5 +1,6 @@
 /** One fixture (or more, for guarded variants) per event and per actor outcome: typed exhaustively. */
 import type { AnyMachineSnapshot } from 'xstate';
+import { ERROR_KEYS } from '../../src/contract/keys.ts';
 import { canSaveIdentity } from './profile.machine.ts';
 import type { ProfileContext, ProfileEvent, ProfileEventType, ProfileInput } from './profile.types.ts';
 
@@ -28,12 +29,15 @@ export const profileFixtures = {
   'xstate.done.actor.saveIdentity': [
     { type: 'xstate.done.actor.saveIdentity', output: { firstName: 'Camille-Paule', lastName: 'Martin' } },
   ],
+  // Refused, or the connection dropped (the API client's failure, web/api/client.ts).
   'xstate.error.actor.saveIdentity': [
     { type: 'xstate.error.actor.saveIdentity', error: { key: 'error.validation', status: 400 } },
+    { type: 'xstate.error.actor.saveIdentity', error: { key: ERROR_KEYS.network, status: 0 } },
   ],
   'xstate.done.actor.changePassword': [{ type: 'xstate.done.actor.changePassword', output: undefined }],
   'xstate.error.actor.changePassword': [
-    { type: 'xstate.error.actor.changePassword', error: { key: 'user.messages.passwordChange.error', status: 400 } },
+    // What the server answers when the current password typed is not the user's.
+    { type: 'xstate.error.actor.changePassword', error: { key: ERROR_KEYS.passwordIncorrect, status: 400 } },
   ],
   'xstate.done.actor.persistLocale': [{ type: 'xstate.done.actor.persistLocale', output: undefined }],
   'xstate.error.actor.persistLocale': [{ type: 'xstate.error.actor.persistLocale', error: new Error('offline') }],

@@ -19,6 +19,9 @@ import { rightsFormAdapter } from './rights-form.adapter.ts';
 import { orgFormAdapter } from './org-form.adapter.ts';
 import { groupEditAdapter, groupFormAdapter } from './group-form.adapter.ts';
 import { orgConfAdapter } from './org-conf.adapter.ts';
+import { dispatchedDocAdapter } from './dispatched-doc.adapter.ts';
+import { ignoredPagesAdapter } from './ignored-pages.adapter.ts';
+import { profileAdapter } from './profile.adapter.ts';
 
 export const ADAPTERS: readonly MachineAdapter[] = [
   authAdapter,
@@ -43,4 +46,7 @@ export const ADAPTERS: readonly MachineAdapter[] = [
   groupFormAdapter,
   groupEditAdapter,
   orgConfAdapter,
+  dispatchedDocAdapter,
+  ignoredPagesAdapter,
+  profileAdapter,
 ];

@@ -41,15 +41,18 @@ export interface ApiSession {
 
 /**
  * Logs in through the real login route with the persona's credentials (the server checks the
- * password and opens the session as for the form) and stores the session where the web app keeps
+ * password and opens the session as for the form; a persona's login, or a user's own credentials) and stores the session where the web app keeps
  * it (web/app/sessionStore.ts: session, tokens, domains), before the page's first load: the app
  * then opens on it as after a reload (it re-reads `users.current`, joins the push rooms). Written
  * once per tab (a reload or a later logout keeps what the app made of it). For the machines that
  * are not about logging in: the auth and domain-choice paths walk the form (`logInThroughForm`).
  * Open the screen with `openLoggedIn`.
  */
-export async function logInThroughApi(page: Page, login: string): Promise<ApiSession> {
-  const p = persona(login);
+export async function logInThroughApi(
+  page: Page,
+  who: string | { readonly login: string; readonly password: string },
+): Promise<ApiSession> {
+  const p = typeof who === 'string' ? persona(who) : who;
   const answer = await page.request.post(routeUrl('auth.login'), { data: { login: p.login, password: p.password } });
   expect(answer.status(), await answer.text()).toBe(200);
   const token = answer.headers()[AUTH_HEADERS.setAuthorization]?.replace(/^Bearer\s+/i, '');

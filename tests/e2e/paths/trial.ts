@@ -90,7 +90,8 @@ export async function createManualCampaign(
   return ((await created.json()) as { id: string }).id;
 }
 
-async function campaignEnded(page: Page, id: string): Promise<void> {
+/** Waits until the campaign has ended (distributed, in error, refused or canceled). */
+export async function campaignEnded(page: Page, id: string): Promise<void> {
   await expect
     .poll(
       async () => {
