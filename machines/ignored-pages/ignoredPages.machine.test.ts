@@ -89,7 +89,10 @@ describe('ignored pages', () => {
     await searched(list);
     refuse = false;
     list.actor.send({ type: 'ignored.assign', employeeId: EMPLOYEE.id });
-    await searched(list);
+    // Given, the page leaves the list and its picker closes.
+    await waitFor(list.actor, (s) => s.matches({ ready: 'closed' }));
+    expect(list.view().items.map((i) => i.page)).not.toContain(2);
+    expect(list.view().items).toHaveLength(IGNORED_ITEMS.length - 1);
     expect(list.calls.filter((c) => c.routeId === 'campaigns.assignIgnoredPage').map((c) => c.body)).toEqual([
       { sourceId: IGNORED_ITEMS[0].sourceId, page: 2, employeeId: EMPLOYEE.id },
       { sourceId: IGNORED_ITEMS[0].sourceId, page: 2, employeeId: EMPLOYEE.id },

@@ -76,6 +76,12 @@ export const ignoredPagesMachine = setup({
       assigning: ({ context, event }) => (event.type === 'ignored.assign' ? event.employeeId : context.assigning),
     }),
     clearAssigning: assign({ assigning: null }),
+    /** The page given is no longer ignored: it leaves the list, and its picker closes. */
+    dropAssigned: assign({
+      items: ({ context }) =>
+        context.open ? context.items.filter((i) => itemKey(i) !== itemKey(context.open!)) : context.items,
+      open: null,
+    }),
     notifyAssigned: emit({ type: 'ignored.alert', alert: { type: 'success', key: 'campaigns.ignored.assigned' } }),
     emitAssigned: emit(({ event }) => {
       if (event.type !== 'xstate.done.actor.assignPage') throw new Error('no campaign');
@@ -163,7 +169,11 @@ export const ignoredPagesMachine = setup({
                       if (!context.open || !context.assigning) throw new Error('nothing to assign');
                       return { campaignId: context.campaignId, item: context.open, employeeId: context.assigning };
                     },
-                    onDone: { target: 'idle', actions: ['clearAssigning', 'notifyAssigned', 'emitAssigned'] },
+                    // The answer is heard even when the campaign's push (one ignored page fewer) came first.
+                    onDone: {
+                      target: '#ignoredPages.ready.closed',
+                      actions: ['notifyAssigned', 'emitAssigned', 'dropAssigned', 'clearAssigning'],
+                    },
                     onError: { target: 'idle', actions: ['clearAssigning', 'notifyAssignFailed'] },
                   },
                 },

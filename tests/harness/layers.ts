@@ -69,10 +69,8 @@ export const BROWSER_THRESHOLDS: Readonly<Record<string, number>> = {
   // (no file), links to none (404); the retry's failure and the PDF's are the connection dropped.
   'dispatched-doc': 100,
   // A campaign per path from the sample payroll (its page for nobody ignored by the split); the search's 300 ms are
-  // the app's own; the list, search and assignment failing are the connection dropped. Left out: the assignment's
-  // success (the campaign's push unmounts the box before the answer: its machine never hears it, see docs/machines).
-  'ignored-pages': 91.6,
+  // the app's own; the list, search and assignment failing are the connection dropped.
+  'ignored-pages': 100,
   // A user of the path's own (created through the rights API, password from the mailed link): never a demo persona.
-  // Left out: a password changed (the page is then pushed « session expirée » and leaves for the login page).
-  profile: 90.9,
+  profile: 100,
 };

@@ -171,8 +171,9 @@ export const profileAdapter: MachineAdapter = {
       await submitButton(page, memo).click();
     },
     'xstate.done.actor.changePassword': async ({ page, memo, before }) => {
+      // 204, no body: Playwright has none to read (reading it throws), so the status alone is checked.
       const answer = await (memo.get('password') as Promise<Response>);
-      expect(answer.ok(), await answer.text()).toBe(true);
+      expect(answer.status()).toBe(204);
       memo.set('password', contextOf(before).passwords.password);
       await expect(successToast(page, memo, ALERT_KEYS.users.passwordChangeSuccess)).toBeVisible();
     },
@@ -196,10 +197,7 @@ export const profileAdapter: MachineAdapter = {
     },
     'xstate.error.actor.persistLocale': ({ page, memo }) => afterDrop(page, memo),
   },
-  notDriven: {
-    'profile.password.sending —xstate.done.actor.changePassword[0]→ profile.password.editing':
-      'the screen cannot show it: right after the server’s 204 the page’s socket is pushed « session.expired » (error.auth.invalid-token) and the app falls back to the login page (seen in every run; not diagnosed: on the API alone, a persona’s change keeps its session and revokes nothing)',
-  },
+
   offered: (_snapshot, event) => {
     // A save the server would refuse is never sent (« Enregistrer » waits for both names): a failure is the connection's.
     if (event.type === 'xstate.error.actor.saveIdentity')

@@ -59,16 +59,19 @@ interface IgnoredPagesProps {
 }
 
 /** Nothing without ignored pages; a new list (and machine) when the campaign or its count changes. */
-export const IgnoredPages = (props: IgnoredPagesProps) =>
-  props.campaign.ignoredPages === 0 ? null : (
-    <IgnoredPagesBox key={`${props.campaign.id}:${props.campaign.ignoredPages}`} {...props} />
-  );
+/**
+ * One box (and machine) per campaign. It outlives the campaign's push that counts one ignored page
+ * fewer, which reaches the page before the assignment's own answer: the answer is still heard (its
+ * alert said), and the box goes once no page is left and none is being given.
+ */
+export const IgnoredPages = (props: IgnoredPagesProps) => <IgnoredPagesBox key={props.campaign.id} {...props} />;
 
 const IgnoredPagesBox = ({ campaign, canAssign, onAssigned }: IgnoredPagesProps) => {
   const { t } = useTranslation();
   const list = useIgnoredPages(campaign, onAssigned);
   const { view, send } = list;
   const count = campaign.ignoredPages;
+  if (count === 0 && view.assigning === null) return null;
   return (
     <Box
       as="section"
