@@ -63,7 +63,10 @@ const state = (status: SlipUploadState['status'], percentage = 100): SlipUploadS
 describe('document upload dialog', () => {
   it('checks the dropped files, lists the refusals, and makes one slip per accepted PDF named after it', async () => {
     const { send, view } = start({ 'renamed.pdf': 'error.upload.not-pdf' }, 2);
-    send({ type: 'upload.files.drop', files: [file('renamed.pdf'), file('bulletin-mars.pdf'), file('a.pdf'), file('b.pdf')] });
+    send({
+      type: 'upload.files.drop',
+      files: [file('renamed.pdf'), file('bulletin-mars.pdf'), file('a.pdf'), file('b.pdf')],
+    });
     expect(view().isChecking).toBe(true);
     await settle();
     expect(view().slips.map((s) => s.slip.description)).toEqual(['bulletin-mars', 'a']);

@@ -12,7 +12,16 @@
  */
 import { and, assign, emit, enqueueActions, fromCallback, sendTo, setup } from 'xstate';
 import { DOCUMENT_UPLOAD_MAX_SLIPS } from '../../src/contract/documents.ts';
-import { isComplete, isLocked, orgOf, pendingOf, planOf, QUEUED, slipFor, TOO_MANY_SLIPS } from './documentUpload.model.ts';
+import {
+  isComplete,
+  isLocked,
+  orgOf,
+  pendingOf,
+  planOf,
+  QUEUED,
+  slipFor,
+  TOO_MANY_SLIPS,
+} from './documentUpload.model.ts';
 import type {
   CheckFilesInput,
   DocumentUploadContext,
@@ -202,7 +211,11 @@ export const documentUploadMachine = setup({
         },
         /** The first drop's files are checked; later drops wait their turn. */
         checking: {
-          invoke: { id: 'checkFiles', src: 'checkFiles', input: ({ context }) => ({ files: context.drops[0]?.files ?? [] }) },
+          invoke: {
+            id: 'checkFiles',
+            src: 'checkFiles',
+            input: ({ context }) => ({ files: context.drops[0]?.files ?? [] }),
+          },
           on: {
             'upload.files.drop': { guard: 'hasRoom', actions: 'enqueueDrop' },
             'upload.slip.file.drop': { guard: 'isEditable', actions: 'enqueueDrop' },
@@ -248,7 +261,12 @@ export const documentUploadMachine = setup({
           on: {
             'api.slip.progressed': { guard: 'isHead', actions: 'storeUpload' },
             'api.slip.ended': [
-              { guard: 'moreQueued', target: 'sending', reenter: true, actions: ['storeUpload', 'storeResult', 'nextInQueue'] },
+              {
+                guard: 'moreQueued',
+                target: 'sending',
+                reenter: true,
+                actions: ['storeUpload', 'storeResult', 'nextInQueue'],
+              },
               {
                 guard: 'closesAfter',
                 target: 'idle',

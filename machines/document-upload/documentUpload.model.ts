@@ -5,7 +5,13 @@
  * slip before it blocks the upload until it is completed or removed.
  */
 import { MAX_LENGTH } from '../../src/contract/constants.ts';
-import type { DocumentUploadContext, SlipDraft, SlipErrors, SlipFile, SlipUploadState } from './documentUpload.types.ts';
+import type {
+  DocumentUploadContext,
+  SlipDraft,
+  SlipErrors,
+  SlipFile,
+  SlipUploadState,
+} from './documentUpload.types.ts';
 
 export const SLIP_ERROR_KEYS = {
   file: 'documents.upload.errors.fileRequired',

@@ -86,8 +86,7 @@ export const createSlipUploads = (services: UploadServices, createXhr?: () => XM
         listeners.set(slip.id, onState);
         const earlier = handles.get(slip.id);
         const handle =
-          earlier ??
-          uploadSlip(services, organizationId, slip, (state) => listeners.get(slip.id)?.(state), createXhr);
+          earlier ?? uploadSlip(services, organizationId, slip, (state) => listeners.get(slip.id)?.(state), createXhr);
         handles.set(slip.id, handle);
         const finished = (earlier ? earlier.retry(organizationId, slip) : handle.finished).then((state) => {
           if (state.status === 'done') dispose(slip.id);

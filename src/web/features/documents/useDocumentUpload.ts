@@ -5,7 +5,7 @@
  * the list's refetch and the dialog's closing.
  */
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import {
   createDocumentUploadActors,
   documentUploadMachine,
@@ -57,25 +57,22 @@ export const useDocumentUpload = ({ orgs, defaultOrgId, onClose, onUploaded, cre
     actor.send({ type: 'upload.types.known', codes: typeKey ? typeKey.split('\n') : [] });
   }, [actor, typeKey]);
 
-  /** The parent's latest callbacks, heard by the subscriptions below. */
-  const callbacks = useRef({ onClose, onUploaded });
-  callbacks.current = { onClose, onUploaded };
   useEffect(() => {
     const subs = [
       actor.on('upload.finished', ({ done, failed }) => {
         if (done > 0) {
           alerts.push({ type: 'success', message: 'documents.messages.uploaded', values: { count: done } });
-          callbacks.current.onUploaded();
+          onUploaded();
         }
         if (failed > 0)
           alerts.push({ type: 'error', message: 'documents.messages.uploadFailed', values: { count: failed } });
       }),
       actor.on('upload.slip.removed', ({ slipId }) => uploads.dispose(slipId)),
       actor.on('upload.reset', () => uploads.disposeAll()),
-      actor.on('upload.closed', () => callbacks.current.onClose()),
+      actor.on('upload.closed', () => onClose()),
     ];
     return () => subs.forEach((s) => s.unsubscribe());
-  }, [actor, alerts, uploads]);
+  }, [actor, alerts, uploads, onClose, onUploaded]);
 
   return { view, types, send: actor.send };
 };
