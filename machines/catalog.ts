@@ -15,6 +15,12 @@ import {
   serializeDsnImport,
 } from './dsn-import/dsnImport.fixtures.ts';
 import { dsnImportMachine } from './dsn-import/dsnImport.machine.ts';
+import {
+  documentUploadFixtures,
+  PATHS_INPUT as documentUploadInput,
+  serializeDocumentUpload,
+} from './document-upload/documentUpload.fixtures.ts';
+import { documentUploadMachine } from './document-upload/documentUpload.machine.ts';
 import { campaignMachine } from './campaign/campaign.machine.ts';
 import {
   CAMPAIGN_DOCUMENTS_INPUT,
@@ -198,5 +204,12 @@ export const MACHINES: readonly CatalogEntry[] = [
     fixtures: dsnImportFixtures,
     input: dsnImportInput,
     serializeState: serializeDsnImport,
+  },
+  {
+    name: 'document-upload',
+    machine: documentUploadMachine,
+    fixtures: documentUploadFixtures,
+    input: documentUploadInput,
+    serializeState: serializeDocumentUpload,
   },
 ];

@@ -35,6 +35,11 @@ export interface SlipCardProps {
   readonly leftBehind: boolean;
   readonly types: readonly DocTypeOption[];
   readonly upload: SlipUploadState | null;
+  /** What the dialog's machine takes now for this slip. */
+  readonly canEdit: boolean;
+  readonly canRemove: boolean;
+  readonly canCancel: boolean;
+  readonly canRetry: boolean;
   readonly employeeSearch: PersonSearch;
   readonly onChange: (next: Partial<SlipDraft>) => void;
   readonly onFile: (file: File) => void;
@@ -43,7 +48,13 @@ export interface SlipCardProps {
   readonly onRetry: () => void;
 }
 
-const StatusLine = ({ upload, onCancel, onRetry }: Pick<SlipCardProps, 'upload' | 'onCancel' | 'onRetry'>) => {
+const StatusLine = ({
+  upload,
+  onCancel,
+  onRetry,
+  canCancel,
+  canRetry,
+}: Pick<SlipCardProps, 'upload' | 'onCancel' | 'onRetry' | 'canCancel' | 'canRetry'>) => {
   const { t } = useTranslation();
   if (!upload) return null;
   const { status, percentage, failure } = upload;
@@ -58,12 +69,12 @@ const StatusLine = ({ upload, onCancel, onRetry }: Pick<SlipCardProps, 'upload' 
           {t(`documents.upload.status.${status}`, { percentage })}
         </Badge>
         {status === 'uploading' || status === 'queued' ? (
-          <Button size="xs" variant="outline" onClick={onCancel}>
+          <Button size="xs" variant="outline" disabled={!canCancel} onClick={onCancel}>
             {t('documents.upload.cancel')}
           </Button>
         ) : null}
         {status === 'failed' || status === 'canceled' ? (
-          <Button size="xs" colorPalette="brand" onClick={onRetry}>
+          <Button size="xs" colorPalette="brand" disabled={!canRetry} onClick={onRetry}>
             {t('documents.upload.retry')}
           </Button>
         ) : null}
@@ -89,7 +100,7 @@ export const SlipCard = (props: SlipCardProps) => {
   const { slip, index, errors, showErrors, types, upload, onChange } = props;
   const { t, i18n } = useTranslation();
   const ids = { type: useId(), description: useId(), destination: useId(), from: useId(), to: useId() };
-  const locked = upload !== null && upload.status !== 'failed' && upload.status !== 'canceled';
+  const locked = !props.canEdit;
   const error = (field: keyof SlipErrors) => (showErrors && errors[field] ? t(errors[field]) : null);
   const title = t('documents.upload.slipTitle', { index: index + 1 });
 
@@ -114,7 +125,7 @@ export const SlipCard = (props: SlipCardProps) => {
               </Text>
             ) : null}
           </Stack>
-          <Button size="xs" variant="ghost" colorPalette="red" disabled={locked} onClick={props.onRemove}>
+          <Button size="xs" variant="ghost" colorPalette="red" disabled={!props.canRemove} onClick={props.onRemove}>
             {t('documents.upload.removeSlip')}
           </Button>
         </HStack>
@@ -243,7 +254,13 @@ export const SlipCard = (props: SlipCardProps) => {
             {t('documents.upload.lastLeftBehind')}
           </Text>
         ) : null}
-        <StatusLine upload={upload} onCancel={props.onCancel} onRetry={props.onRetry} />
+        <StatusLine
+          upload={upload}
+          onCancel={props.onCancel}
+          onRetry={props.onRetry}
+          canCancel={props.canCancel}
+          canRetry={props.canRetry}
+        />
       </Stack>
     </Box>
   );

@@ -6,17 +6,15 @@
  * upload machine.
  */
 import { Box, Button, CloseButton, Dialog, Field, HStack, NativeSelect, Portal, Stack, Text } from '@chakra-ui/react';
-import { useId, useRef, useState } from 'react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DOCUMENT_UPLOAD_MAX_SLIPS } from '../../../contract/documents.ts';
-import { useAlerts, useServices } from '../../app/index.ts';
-import { refusalOf } from '../../components/pdfFile.ts';
-import { PdfDropZone } from '../../components/PdfDropZone.tsx';
 import { useEmployeeSearch } from '../rights/searches.ts';
+import { PdfDropZone } from '../../components/PdfDropZone.tsx';
 import { SlipCard } from './SlipCard.tsx';
-import { planUpload, SLIP_ERROR_KEYS, type SlipDraft, slipErrors, slipForFile } from './slips.ts';
-import { type SlipUploadHandle, type SlipUploadState, uploadSlip } from './slipUploads.ts';
-import { type NamedOption, useOrgDocTypes } from './useDocumentOptions.ts';
+import { SLIP_ERROR_KEYS } from './slips.ts';
+import { useDocumentUpload } from './useDocumentUpload.ts';
+import type { NamedOption } from './useDocumentOptions.ts';
 
 export interface UploadDialogProps {
   readonly open: boolean;
@@ -29,124 +27,20 @@ export interface UploadDialogProps {
   readonly createXhr?: () => XMLHttpRequest;
 }
 
-interface Refusal {
-  readonly name: string;
-  readonly key: string;
-}
-
+/** A thin view of the dialog's machine (machines/document-upload): it sends events and renders its state. */
 export const UploadDialog = ({ open, onClose, onUploaded, orgs, defaultOrgId, createXhr }: UploadDialogProps) => {
   const { t } = useTranslation();
-  const services = useServices();
-  const alerts = useAlerts();
   const employeeSearch = useEmployeeSearch();
   const orgFieldId = useId();
-  const [chosenOrg, setChosenOrg] = useState<string | null>(null);
-  const orgId = chosenOrg ?? (orgs.some((o) => o.id === defaultOrgId) ? defaultOrgId : (orgs[0]?.id ?? defaultOrgId));
-  const { types } = useOrgDocTypes(orgId);
-  const typeCodes = types.map((d) => d.code);
-  const [slips, setSlips] = useState<SlipDraft[]>([]);
-  const [refusals, setRefusals] = useState<Refusal[]>([]);
-  const [uploads, setUploads] = useState<Record<string, SlipUploadState>>({});
-  const [showErrors, setShowErrors] = useState(false);
-  const [running, setRunning] = useState(false);
-  const handles = useRef(new Map<string, SlipUploadHandle>());
-
-  const pending = slips.filter((s) => uploads[s.id]?.status !== 'done');
-  const plan = planUpload(pending, typeCodes);
-  const room = DOCUMENT_UPLOAD_MAX_SLIPS - slips.length;
-
-  const update = (id: string, next: Partial<SlipDraft>) =>
-    setSlips((all) => all.map((s) => (s.id === id ? { ...s, ...next } : s)));
-
-  const acceptFiles = async (files: File[], into?: string) => {
-    const refused: Refusal[] = [];
-    const accepted: File[] = [];
-    for (const file of files) {
-      const key = await refusalOf(file);
-      if (key) refused.push({ name: file.name, key });
-      else accepted.push(file);
-    }
-    setRefusals(refused);
-    if (into) {
-      if (accepted[0]) update(into, { file: accepted[0] });
-      return;
-    }
-    const fitting = accepted.slice(0, Math.max(0, room));
-    if (fitting.length < accepted.length)
-      setRefusals([
-        ...refused,
-        ...accepted.slice(fitting.length).map((f) => ({ name: f.name, key: 'documents.upload.errors.tooManySlips' })),
-      ]);
-    setSlips((all) => [...all, ...fitting.map((f) => slipForFile(f))]);
-  };
-
-  /**
-   * Sends one slip. A slip whose upload failed or was canceled is sent again by the same upload machine
-   * (« Réessayer », or « Déposer » once more), as the slip now reads; a new one starts otherwise.
-   */
-  const runOne = (slip: SlipDraft): Promise<SlipUploadState> => {
-    setUploads((u) => ({ ...u, [slip.id]: { status: 'queued', percentage: 0, failure: null, documentId: null } }));
-    const earlier = handles.current.get(slip.id);
-    const handle =
-      earlier ??
-      uploadSlip(services, orgId, slip, (state) => setUploads((u) => ({ ...u, [slip.id]: state })), createXhr);
-    handles.current.set(slip.id, handle);
-    return (earlier ? earlier.retry(orgId, slip) : handle.finished).then((state) => {
-      if (state.status === 'done') {
-        handle.dispose();
-        handles.current.delete(slip.id);
-      }
-      return state;
-    });
-  };
-
-  const finish = (results: readonly SlipUploadState[]) => {
-    const done = results.filter((r) => r.status === 'done').length;
-    const failed = results.filter((r) => r.status === 'failed').length;
-    if (done > 0) {
-      alerts.push({ type: 'success', message: 'documents.messages.uploaded', values: { count: done } });
-      onUploaded();
-    }
-    if (failed > 0)
-      alerts.push({ type: 'error', message: 'documents.messages.uploadFailed', values: { count: failed } });
-  };
-
-  const send = async () => {
-    setShowErrors(true);
-    if (!orgId || plan.blocking.length > 0 || plan.toSend.length === 0) return;
-    setRunning(true);
-    const results: SlipUploadState[] = [];
-    // One after the other: each file's progress is its own, and a failure stops only its slip.
-    for (const slip of plan.toSend) results.push(await runOne(slip));
-    setRunning(false);
-    finish(results);
-    if (results.every((r) => r.status === 'done') && !plan.lastLeftBehind) {
-      reset();
-      onClose();
-    }
-  };
-
-  const retry = async (slip: SlipDraft) => {
-    if (Object.keys(slipErrors(slip, typeCodes)).length > 0) {
-      setShowErrors(true);
-      return;
-    }
-    finish([await runOne(slip)]);
-  };
-
-  const reset = () => {
-    for (const handle of handles.current.values()) handle.dispose();
-    handles.current.clear();
-    setSlips([]);
-    setUploads({});
-    setRefusals([]);
-    setShowErrors(false);
-  };
-
-  const close = () => {
-    if (!running && Object.values(uploads).every((u) => u.status === 'done')) reset();
-    onClose();
-  };
+  const { view, types, send } = useDocumentUpload({
+    orgs,
+    defaultOrgId,
+    onClose,
+    onUploaded,
+    ...(createXhr ? { createXhr } : {}),
+  });
+  const { orgId } = view;
+  const close = () => send({ type: 'upload.close' });
 
   return (
     <Dialog.Root
@@ -168,13 +62,13 @@ export const UploadDialog = ({ open, onClose, onUploaded, orgs, defaultOrgId, cr
             </Dialog.CloseTrigger>
             <Dialog.Body>
               <Stack gap="4">
-                <Field.Root required invalid={showErrors && !orgId} disabled={running}>
+                <Field.Root required invalid={view.orgMissing} disabled={!view.canChooseOrg}>
                   <Field.Label htmlFor={orgFieldId}>{t('documents.fields.organization')}</Field.Label>
                   <NativeSelect.Root size="sm">
                     <NativeSelect.Field
                       id={orgFieldId}
                       value={orgId}
-                      onChange={(e) => setChosenOrg(e.currentTarget.value)}
+                      onChange={(e) => send({ type: 'upload.org.choose', orgId: e.currentTarget.value })}
                     >
                       {orgId ? null : <option value="">{t('documents.upload.chooseOrganization')}</option>}
                       {orgs.map((o) => (
@@ -185,50 +79,47 @@ export const UploadDialog = ({ open, onClose, onUploaded, orgs, defaultOrgId, cr
                     </NativeSelect.Field>
                     <NativeSelect.Indicator />
                   </NativeSelect.Root>
-                  {showErrors && !orgId ? <Field.ErrorText>{t(SLIP_ERROR_KEYS.organization)}</Field.ErrorText> : null}
+                  {view.orgMissing ? <Field.ErrorText>{t(SLIP_ERROR_KEYS.organization)}</Field.ErrorText> : null}
                 </Field.Root>
                 <PdfDropZone
                   testId="upload-drop-zone"
-                  disabled={room <= 0}
+                  disabled={!view.canDrop}
                   texts={{
                     drop: t('documents.upload.drop'),
                     pick: t('documents.upload.pickMany'),
                     label: t('documents.upload.files'),
                     hint: t('documents.upload.hint', { count: DOCUMENT_UPLOAD_MAX_SLIPS }),
                   }}
-                  onFiles={(files) => void acceptFiles(files)}
+                  onFiles={(files) => send({ type: 'upload.files.drop', files })}
                 />
-                {refusals.length > 0 ? (
+                {view.refusals.length > 0 ? (
                   <Box as="ul" role="alert" ps="5" color="fg.error" fontSize="sm">
-                    {refusals.map((r, i) => (
+                    {view.refusals.map((r, i) => (
                       <li key={`${r.name}-${i}`}>
                         {t('documents.upload.refused', { name: r.name, reason: t(r.key) })}
                       </li>
                     ))}
                   </Box>
                 ) : null}
-                {slips.length > 0 ? (
+                {view.slips.length > 0 ? (
                   <Stack as="ol" gap="3" m="0" p="0" aria-label={t('documents.upload.slips')}>
-                    {slips.map((slip, index) => (
+                    {view.slips.map(({ slip, index, errors, leftBehind, upload, ...can }) => (
                       <SlipCard
                         key={slip.id}
                         slip={slip}
                         index={index}
-                        errors={slipErrors(slip, typeCodes)}
-                        showErrors={showErrors}
-                        leftBehind={plan.lastLeftBehind?.id === slip.id && plan.toSend.length > 0}
+                        errors={errors}
+                        showErrors={view.showErrors}
+                        leftBehind={leftBehind}
                         types={types}
-                        upload={uploads[slip.id] ?? null}
+                        upload={upload}
+                        {...can}
                         employeeSearch={employeeSearch}
-                        onChange={(next) => update(slip.id, next)}
-                        onFile={(file) => void acceptFiles([file], slip.id)}
-                        onRemove={() => {
-                          handles.current.get(slip.id)?.dispose();
-                          handles.current.delete(slip.id);
-                          setSlips((all) => all.filter((s) => s.id !== slip.id));
-                        }}
-                        onCancel={() => handles.current.get(slip.id)?.cancel()}
-                        onRetry={() => void retry(slip)}
+                        onChange={(changes) => send({ type: 'upload.slip.change', slipId: slip.id, changes })}
+                        onFile={(file) => send({ type: 'upload.slip.file.drop', slipId: slip.id, file })}
+                        onRemove={() => send({ type: 'upload.slip.remove', slipId: slip.id })}
+                        onCancel={() => send({ type: 'upload.slip.cancel', slipId: slip.id })}
+                        onRetry={() => send({ type: 'upload.slip.retry', slipId: slip.id })}
                       />
                     ))}
                   </Stack>
@@ -239,17 +130,17 @@ export const UploadDialog = ({ open, onClose, onUploaded, orgs, defaultOrgId, cr
                   alignSelf="flex-start"
                   size="sm"
                   variant="outline"
-                  disabled={room <= 0}
-                  onClick={() => setSlips((all) => [...all, slipForFile(null)])}
+                  disabled={!view.canAddSlip}
+                  onClick={() => send({ type: 'upload.slip.add' })}
                 >
                   {t('documents.upload.addSlip')}
                 </Button>
               </Stack>
             </Dialog.Body>
             <Dialog.Footer flexWrap="wrap" gap="2">
-              {showErrors && plan.blocking.length > 0 ? (
+              {view.blockingCount > 0 ? (
                 <Text color="fg.error" fontSize="sm" flexBasis="100%" role="alert">
-                  {t('documents.upload.incompleteSlips', { count: plan.blocking.length })}
+                  {t('documents.upload.incompleteSlips', { count: view.blockingCount })}
                 </Text>
               ) : null}
               <HStack gap="2" ms="auto">
@@ -258,11 +149,11 @@ export const UploadDialog = ({ open, onClose, onUploaded, orgs, defaultOrgId, cr
                 </Button>
                 <Button
                   colorPalette="brand"
-                  loading={running}
-                  disabled={pending.length === 0}
-                  onClick={() => void send()}
+                  loading={view.isSending}
+                  disabled={!view.canSend}
+                  onClick={() => send({ type: 'upload.send' })}
                 >
-                  {t('documents.upload.send', { count: plan.toSend.length })}
+                  {t('documents.upload.send', { count: view.sendCount })}
                 </Button>
               </HStack>
             </Dialog.Footer>

@@ -4,22 +4,14 @@
  * and shown in the notifications panel: per-file progress, cancel there or here, and a failed or
  * canceled slip retried alone on the same upload machine.
  */
-import type { UploadFailure } from '../../../../machines/upload/index.ts';
+import type { SlipUploadPort, SlipUploadState } from '../../../../machines/document-upload/index.ts';
 import type { UploadDocumentsResult } from '../../../contract/documents.ts';
 import { trackedUpload, type UploadServices, type UploadState } from '../../app/trackedUpload.ts';
 import { buildUploadForm, type SlipDraft } from './slips.ts';
 
 export const SLIP_NOTIFICATION_KEY = 'documents.upload.notification';
 
-export type SlipUploadStatus = 'queued' | 'uploading' | 'done' | 'failed' | 'canceled';
-
-export interface SlipUploadState {
-  readonly status: SlipUploadStatus;
-  readonly percentage: number;
-  readonly failure: UploadFailure | null;
-  /** The stored document, once done. */
-  readonly documentId: string | null;
-}
+export type { SlipUploadState, SlipUploadStatus } from '../../../../machines/document-upload/index.ts';
 
 export interface SlipUploadHandle {
   cancel(): void;
@@ -63,5 +55,49 @@ export const uploadSlip = (
     retry: (orgNow, corrected) =>
       handle.retry({ routeId: 'documents.upload', formData: buildUploadForm(orgNow, [corrected]) }).then(slipState),
     dispose: handle.dispose,
+  };
+};
+
+export interface SlipUploads {
+  /** The dialog machine's upload port. */
+  readonly port: SlipUploadPort;
+  /** Ends a removed slip's upload machine. */
+  dispose(slipId: string): void;
+  /** Ends every slip's upload machine (the slips are forgotten). */
+  disposeAll(): void;
+}
+
+/**
+ * The upload machines of the dialog's slips, one per slip: a slip whose upload failed or was canceled
+ * is sent again by the same upload machine (`retry`), as the slip now reads; a stored slip's machine ends.
+ */
+export const createSlipUploads = (services: UploadServices, createXhr?: () => XMLHttpRequest): SlipUploads => {
+  const handles = new Map<string, SlipUploadHandle>();
+  /** Who hears each slip's states now (the machine's current send). */
+  const listeners = new Map<string, (state: SlipUploadState) => void>();
+  const dispose = (slipId: string) => {
+    handles.get(slipId)?.dispose();
+    handles.delete(slipId);
+    listeners.delete(slipId);
+  };
+  return {
+    port: {
+      send: (organizationId, slip, onState) => {
+        listeners.set(slip.id, onState);
+        const earlier = handles.get(slip.id);
+        const handle =
+          earlier ?? uploadSlip(services, organizationId, slip, (state) => listeners.get(slip.id)?.(state), createXhr);
+        handles.set(slip.id, handle);
+        const finished = (earlier ? earlier.retry(organizationId, slip) : handle.finished).then((state) => {
+          if (state.status === 'done') dispose(slip.id);
+          return state;
+        });
+        return { finished, cancel: handle.cancel };
+      },
+    },
+    dispose,
+    disposeAll: () => {
+      for (const slipId of [...handles.keys()]) dispose(slipId);
+    },
   };
 };
