@@ -141,11 +141,14 @@ describe('locales', () => {
         const key = match[1];
         // `{ type: 'auth.domain.choose' }`: an event sent to a machine, not a text.
         const event = /type:\s*$/.test(text.slice(Math.max(0, match.index - 8), match.index));
+        // `actor.on('profile.alert', …)`: a fact a machine emits, heard by its view, not a text.
+        const heard = /\.on\(\s*$/.test(text.slice(Math.max(0, match.index - 8), match.index));
         // `'api.campaigns.get.succeeded'`: a call's outcome on the bus (a route id's), not a text.
         const outcome = /^api\.(.+)\.(succeeded|failed)$/.exec(key ?? '');
         if (
           key &&
           !event &&
+          !heard &&
           !(outcome?.[1] && routeIds.has(outcome[1])) &&
           !key.endsWith('.') &&
           !/\.(ts|tsx|json)$/.test(key) &&
