@@ -28,6 +28,7 @@ import type { CampaignStatus } from '../../../src/contract/enums.ts';
 import { routeUrl } from '../../../src/contract/routes.ts';
 import { fr, inProgressOrOutcome, sessionHeaders } from '../support.ts';
 import type { MachineAdapter } from './adapter.ts';
+import { createPayrollCampaign, samplePayroll } from './payroll.ts';
 import { logInThroughApi, logInThroughForm, openLoggedIn, pushJoined, skipWelcome } from './screens.ts';
 import { createManualCampaign, spendTrialAllowance } from './trial.ts';
 
@@ -175,12 +176,8 @@ const FAILURE: Partial<Record<CampaignAction, string>> = {
 
 /** The demo's sample payroll of three pages, asked once per worker: the same file for every path (a fixed seed). */
 let sample: Promise<Buffer> | null = null;
-const samplePayroll = (page: Page, headers: Record<string, string>): Promise<Buffer> =>
-  (sample ??= (async () => {
-    const answer = await page.request.get(`${routeUrl('campaigns.samplePayroll')}?pages=3`, { headers });
-    expect(answer.ok(), await answer.text()).toBe(true);
-    return answer.body();
-  })());
+const cachedSample = (page: Page, headers: Record<string, string>): Promise<Buffer> =>
+  (sample ??= samplePayroll(page, headers));
 
 export const campaignDocumentsAdapter: MachineAdapter = {
   machine: 'campaign-documents',
@@ -196,26 +193,7 @@ export const campaignDocumentsAdapter: MachineAdapter = {
       await campaignSettles(page, await sessionHeaders(page), id, 'IN_ERROR');
     } else {
       const { headers } = await logInThroughApi(page, 'admin');
-      const created = await page.request.post(routeUrl('campaigns.create'), {
-        headers,
-        multipart: {
-          json: JSON.stringify({
-            name,
-            docIds: [],
-            groupIds: [],
-            empIds: [],
-            review: true,
-            onRefuse: false,
-            onError: false,
-            usersToNotify: [],
-            docTypeCode: 'BULLETIN_PAIE',
-            automaticRecipients: true,
-          }),
-          files: { name: 'bulletins.pdf', mimeType: 'application/pdf', buffer: await samplePayroll(page, headers) },
-        },
-      });
-      expect(created.status(), await created.text()).toBe(200);
-      id = ((await created.json()) as { id: string }).id;
+      id = await createPayrollCampaign(page, headers, { name, review: true, pdf: await cachedSample(page, headers) });
       await campaignSettles(page, headers, id, 'NEEDS_VALIDATION');
     }
     memo.set('id', id);

@@ -15,6 +15,7 @@ import type { CampaignStatus } from '../../../src/contract/enums.ts';
 import { routeUrl } from '../../../src/contract/routes.ts';
 import { fr, sessionHeaders } from '../support.ts';
 import type { MachineAdapter } from './adapter.ts';
+import { createPayrollCampaign } from './payroll.ts';
 import { logInThroughApi, logInThroughForm, openLoggedIn, skipWelcome } from './screens.ts';
 import { createManualCampaign, spendTrialAllowance } from './trial.ts';
 
@@ -81,35 +82,13 @@ export const campaignAdapter: MachineAdapter = {
       return;
     }
     const { headers } = await logInThroughApi(page, 'admin');
-    let pdf: Buffer;
-    if (split?.type === 'job.split.failed') pdf = await strangerPdf();
-    else {
-      const sample = await page.request.get(`${routeUrl('campaigns.samplePayroll')}?pages=3`, { headers });
-      expect(sample.ok(), await sample.text()).toBe(true);
-      pdf = await sample.body();
-    }
     const name = `Parcours campagne ${Date.now()}-${Math.random().toString(36).slice(2, 6)}`;
     memo.set('name', name);
-    const created = await page.request.post(routeUrl('campaigns.create'), {
-      headers,
-      multipart: {
-        json: JSON.stringify({
-          name,
-          docIds: [],
-          groupIds: [],
-          empIds: [],
-          review,
-          onRefuse: false,
-          onError: false,
-          usersToNotify: [],
-          docTypeCode: 'BULLETIN_PAIE',
-          automaticRecipients: true,
-        }),
-        files: { name: 'bulletins.pdf', mimeType: 'application/pdf', buffer: pdf },
-      },
+    const id = await createPayrollCampaign(page, headers, {
+      name,
+      review,
+      ...(split?.type === 'job.split.failed' ? { pdf: await strangerPdf() } : {}),
     });
-    expect(created.status(), await created.text()).toBe(200);
-    const { id } = (await created.json()) as { id: string };
     memo.set('id', id);
     await openLoggedIn(page, `/campaigns/${id}`);
     await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();

@@ -17,6 +17,7 @@ import { ERROR_KEYS } from '../../../src/contract/keys.ts';
 import { routeUrl } from '../../../src/contract/routes.ts';
 import { fr } from '../support.ts';
 import type { MachineAdapter, StepContext } from './adapter.ts';
+import { createPayrollCampaign } from './payroll.ts';
 import { afterDrop, dropCall, logInThroughApi, openLoggedIn, skipWelcome } from './screens.ts';
 
 const contextOf = (snapshot: AnyMachineSnapshot) => snapshot.context as IgnoredPagesContext;
@@ -79,29 +80,8 @@ const goneOnceAssigned = async (page: Page, memo: Map<string, unknown>) => {
 const sameItem = (a: IgnoredPageItem, b: IgnoredPageItem) => a.sourceId === b.sourceId && a.page === b.page;
 
 async function splitCampaign(page: Page, headers: Record<string, string>): Promise<Campaign> {
-  const sample = await page.request.get(`${routeUrl('campaigns.samplePayroll')}?pages=3`, { headers });
-  expect(sample.ok(), await sample.text()).toBe(true);
   const name = `Parcours pages ignorées ${Date.now()}-${Math.random().toString(36).slice(2, 6)}`;
-  const created = await page.request.post(routeUrl('campaigns.create'), {
-    headers,
-    multipart: {
-      json: JSON.stringify({
-        name,
-        docIds: [],
-        groupIds: [],
-        empIds: [],
-        review: true,
-        onRefuse: false,
-        onError: false,
-        usersToNotify: [],
-        docTypeCode: 'BULLETIN_PAIE',
-        automaticRecipients: true,
-      }),
-      files: { name: 'bulletins.pdf', mimeType: 'application/pdf', buffer: await sample.body() },
-    },
-  });
-  expect(created.status(), await created.text()).toBe(200);
-  const { id } = (await created.json()) as { id: string };
+  const id = await createPayrollCampaign(page, headers, { name, review: true });
   let campaign: Campaign | undefined;
   await expect
     .poll(
