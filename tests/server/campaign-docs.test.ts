@@ -4,12 +4,14 @@
  * state that forbids the action answers 409 with nothing changed; another organisation's or
  * domain's document is 404; the campaign follows the machine when its last failure is cleared.
  */
+import { PDFDocument } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { ERROR_KEYS } from '../../src/contract/keys.ts';
 import { runDispatchJob } from '../../src/server/modules/dispatch/dispatch.job.ts';
 import { type SafePort, attachSafePort, embeddedSafePort } from '../../src/server/ports/safe.ts';
 import { type Push, noPush } from '../../src/server/push/push.ts';
 import { findOrg } from '../../src/server/db/seed/orgs.ts';
+import { readFile } from '../../src/server/files/store.ts';
 import { campaign, docsWorld, employeesOf, insertCampaign } from './campaign-docs.fixture.ts';
 import { authHeaders } from './support/server.ts';
 
@@ -293,6 +295,27 @@ describe('reading one document', () => {
     const file = await w.call('GET', `/dispatched-doc/${doc!.id}/file`);
     expect([file.statusCode, file.headers['content-type']]).toEqual([200, 'application/pdf']);
     expect(file.rawPayload.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  });
+
+  it('names the source a demo document was cut from, a real PDF holding every page the campaign counts', async () => {
+    const id = campaign('main-dispatched');
+    const [doc] = await docs(id, `status = 'DISPATCHED'`);
+    const detail = (await w.call('GET', `/dispatched-doc/${doc!.id}`)).json();
+    expect(detail.sourceName).toEqual(expect.stringMatching(/\.pdf$/));
+    const { rows } = await w.t.db.query<{ pages: number; pages_total: number; file_id: string; max_page: number }>(
+      `SELECT src.pages, c.pages_total, src.file_id,
+              (SELECT max(p) FROM dom_main.dispatched_docs d, unnest(d.pages) p WHERE d.campaign_id = c.id) AS max_page
+         FROM dom_main.campaigns c JOIN dom_main.campaign_sources src ON src.campaign_id = c.id
+         WHERE c.id = $1`,
+      [id],
+    );
+    const source = rows[0]!;
+    const pdf = await PDFDocument.load((await readFile(w.t.db, 'main', source.file_id))!.bytes);
+    expect([pdf.getPageCount(), source.pages_total, source.max_page]).toEqual([
+      source.pages,
+      source.pages,
+      source.pages,
+    ]);
   });
 
   it('answers 404 with a key for a document that has no stored part', async () => {

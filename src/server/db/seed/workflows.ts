@@ -6,7 +6,7 @@ import type { DomainId } from '../../../contract/constants.ts';
 import type { DispatchedDocStatus } from '../../../contract/enums.ts';
 import { campaignSpecs, frMonth, monthStart, type CampaignSpec } from './campaigns.ts';
 import type { DomainSchema, Queryable } from '../db.ts';
-import { pdfFileRow } from './files.ts';
+import { pdfFileRow, pdfPagesFileRow } from './files.ts';
 import { demoId } from './ids.ts';
 import { insertRows, type Row } from './insert.ts';
 import { findOrg, type DemoOrg } from './orgs.ts';
@@ -41,6 +41,7 @@ export async function seedWorkflows(ctx: SeedContext): Promise<void> {
   const documents: Row[] = [];
   const campaigns: Row[] = [];
   const dispatched: Row[] = [];
+  const sources: Row[] = [];
   for (const spec of campaignSpecs(domain, now, ctx.userId)) {
     const org = findOrg(domain, spec.org);
     const campaignId = demoId(`campaign:${domain}:${spec.key}`);
@@ -48,12 +49,35 @@ export async function seedWorkflows(ctx: SeedContext): Promise<void> {
       .filter((e) => e.mainOrgId === org.id && e.links[0]?.active)
       .slice(0, spec.limit ?? Number.MAX_SAFE_INTEGER);
     const period = spec.createdDaysAgo > 20 ? 1 : 0;
-    const source = pdfFileRow(`${domain}:${spec.key}:source`, `${spec.name}.pdf`, [
-      spec.name,
+    // The source the campaign was split from: two pages per recipient (the pages each document
+    // names), then the page of the unknown matricule — the document page's « Fichier source ».
+    const sourcePage = (who: string, matricule: string, page: 1 | 2): string[] => [
+      spec.docLabel,
       org.name,
-      'Fichier source de la campagne',
-    ]);
+      who,
+      `Matricule ${matricule}`,
+      `Période : ${frMonth(monthStart(now, period))}`,
+      `Page ${page} / 2`,
+    ];
+    const sourcePages = recipients.flatMap((e) => {
+      const who = `${e.firstName} ${e.name}`;
+      const matricule = e.links[0]?.registrationNumber ?? '';
+      return [sourcePage(who, matricule, 1), sourcePage(who, matricule, 2)];
+    });
+    if (spec.unknownRecipient) sourcePages.push(sourcePage('', `${org.matriculePrefix}-09999`, 1));
+    const source = pdfPagesFileRow(`${domain}:${spec.key}:source`, `${spec.name}.pdf`, sourcePages);
     files.push(source);
+    const sourceId = demoId(`source:${domain}:${spec.key}`);
+    sources.push({
+      id: sourceId,
+      campaign_id: campaignId,
+      position: 0,
+      name: `${spec.name}.pdf`,
+      doc_type_code: spec.docType,
+      file_id: source.id,
+      pages: sourcePages.length,
+      split_done: true,
+    });
     const rows = recipients.map((e, i) => ({ e, i, outcome: spec.outcome(e, i) }));
     for (const { e, i, outcome } of rows) {
       let documentId: string | null = null;
@@ -83,6 +107,7 @@ export async function seedWorkflows(ctx: SeedContext): Promise<void> {
         failure_cause: outcome.failureCause ?? null,
         document_id: documentId,
         pages: [2 * i + 1, 2 * i + 2],
+        source_id: sourceId,
         postal: outcome.postal
           ? JSON.stringify({
               status: 'POSTED',
@@ -105,11 +130,12 @@ export async function seedWorkflows(ctx: SeedContext): Promise<void> {
         failure_cause: 'NO_EMP_FOUND',
         document_id: null,
         pages: [2 * rows.length + 1],
+        source_id: sourceId,
         postal: null,
         updated_at: daysAgo(now, spec.createdDaysAgo),
       });
     }
-    const pages = recipients.length * 2 + (spec.unknownRecipient ? 1 : 0);
+    const pages = sourcePages.length;
     campaigns.push({
       id: campaignId,
       organization_id: org.id,
@@ -125,8 +151,9 @@ export async function seedWorkflows(ctx: SeedContext): Promise<void> {
       can_retry: spec.canRetry ?? false,
       can_delete: spec.canDelete ?? false,
       recipients_count: recipients.length,
-      // No source rows are seeded, so no ignored page either: a count the « Pages ignorées » list and
-      // download could not show would not add up (issue 15 §5).
+      // Every page of the source went to a document (the unknown matricule's page to its row in
+      // error), so no page is ignored: a count the « Pages ignorées » list and download could not
+      // show would not add up (issue 15 §5).
       pages_total: pages,
       pages_split: pages,
       ignored_pages: [],
@@ -140,6 +167,7 @@ export async function seedWorkflows(ctx: SeedContext): Promise<void> {
   await insertRows(ctx.q, `${ctx.schema}.files`, files);
   await insertRows(ctx.q, `${ctx.schema}.documents`, documents);
   await insertRows(ctx.q, `${ctx.schema}.campaigns`, campaigns);
+  await insertRows(ctx.q, `${ctx.schema}.campaign_sources`, sources);
   await insertRows(ctx.q, `${ctx.schema}.dispatched_docs`, dispatched);
   await seedSignbooks(ctx);
 }
