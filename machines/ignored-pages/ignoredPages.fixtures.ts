@@ -34,6 +34,11 @@ export const ignoredPagesFixtures = {
   ],
   'ignored.search.settled': [{ type: 'ignored.search.settled' }],
   'ignored.assign': [{ type: 'ignored.assign', employeeId: EMPLOYEE.id }],
+  // Another operator gave one of the two pages; the same count as the list changes nothing.
+  'ignored.count.changed': [
+    { type: 'ignored.count.changed', count: 1 },
+    { type: 'ignored.count.changed', count: 2 },
+  ],
   'xstate.done.actor.loadItems': [{ type: 'xstate.done.actor.loadItems', output: IGNORED_ITEMS }],
   'xstate.error.actor.loadItems': [
     { type: 'xstate.error.actor.loadItems', error: { key: 'error.internal', status: 500 } },

@@ -130,4 +130,31 @@ describe('ignored pages', () => {
     await searched(list);
     expect(list.view().found).toEqual([]);
   });
+
+  it('reads the list again when the campaign counts other pages than listed, never while giving one itself', async () => {
+    let items: readonly (typeof IGNORED_ITEMS)[number][] = IGNORED_ITEMS;
+    const list = start({
+      ...ANSWERS,
+      'campaigns.ignoredPagesList': () => ({ items }),
+      'campaigns.assignIgnoredPage': () => ({ ...IGNORED_CAMPAIGN, ignoredPages: 1 }),
+    });
+    const reads = () => list.calls.filter((c) => c.routeId === 'campaigns.ignoredPagesList').length;
+    await waitFor(list.actor, (s) => s.matches({ ready: 'closed' }));
+    // The count the list already shows: nothing to read.
+    list.actor.send({ type: 'ignored.count.changed', count: 2 });
+    expect(reads()).toBe(1);
+    // Its own assignment: the push (one fewer) comes before the answer, and is no reason to read.
+    list.actor.send({ type: 'ignored.picker.toggle', item: IGNORED_ITEMS[0] });
+    await searched(list);
+    list.actor.send({ type: 'ignored.assign', employeeId: EMPLOYEE.id });
+    list.actor.send({ type: 'ignored.count.changed', count: 1 });
+    await waitFor(list.actor, (s) => s.matches({ ready: 'closed' }));
+    list.actor.send({ type: 'ignored.count.changed', count: 1 });
+    expect([reads(), list.view().items]).toEqual([1, [IGNORED_ITEMS[1]]]);
+    // Another operator gave the last page: the list is read again, and is empty.
+    items = [];
+    list.actor.send({ type: 'ignored.count.changed', count: 0 });
+    await waitFor(list.actor, (s) => s.matches({ ready: 'closed' }) && reads() === 2);
+    expect(list.view().items).toEqual([]);
+  });
 });

@@ -5,8 +5,9 @@
  * searches the campaign organisation's employees, first with what was read on the page, then with
  * what is typed once it has stopped changing for `SEARCH_DELAY_MS`; a failed search offers nobody.
  * Giving the page runs one at a time and the picker stays put meanwhile; success says so and hands
- * the campaign as the server left it to the view (`ignored.assigned`), which mounts a new list for
- * it; a refusal says the server's reason. The view shows the list only when the campaign has ignored
+ * the campaign as the server left it to the view (`ignored.assigned`); the page given leaves the
+ * list. When the campaign's push counts other pages than listed while none is being given here
+ * (another operator gave one), the list is read again. A refusal says the server's reason. The view shows the list only when the campaign has ignored
  * pages and offers the picker only before validation.
  */
 import { and, assign, cancel, emit, fromPromise, not, raise, setup } from 'xstate';
@@ -50,6 +51,9 @@ export const ignoredPagesMachine = setup({
     isAssigning: ({ context }) => context.assigning !== null,
     isOpenItem: ({ context, event }) =>
       event.type === 'ignored.picker.toggle' && context.open !== null && itemKey(context.open) === itemKey(event.item),
+    /** The campaign counts other pages than the list shows: someone else gave one meanwhile. */
+    countDiffers: ({ context, event }) =>
+      event.type === 'ignored.count.changed' && event.count !== context.items.length,
     /** Spaces around the search do not make a new one. */
     searchChanged: ({ context, event }) =>
       event.type === 'ignored.search.edit' && event.text.trim() !== context.text.trim(),
@@ -121,6 +125,9 @@ export const ignoredPagesMachine = setup({
     ready: {
       initial: 'closed',
       on: {
+        // Another operator gave a page (the campaign's push counts one fewer than listed): read the
+        // list again. Never while this page gives one: its own push arrives before its answer.
+        'ignored.count.changed': { guard: and([not('isAssigning'), 'countDiffers']), target: 'loading' },
         'ignored.picker.toggle': [
           { guard: and([not('isAssigning'), 'isOpenItem']), target: '.closed', actions: 'clearOpen' },
           { guard: not('isAssigning'), target: '.open', reenter: true, actions: 'storeOpen' },

@@ -27,6 +27,11 @@ export type IgnoredPagesEvent =
   /** Raised by the machine itself once the search has stopped changing. */
   | { readonly type: 'ignored.search.settled' }
   | { readonly type: 'ignored.assign'; readonly employeeId: string }
+  /**
+   * The campaign's count of ignored pages as its push now says (the view sends it on each change):
+   * another operator gave a page meanwhile when it no longer matches the list.
+   */
+  | { readonly type: 'ignored.count.changed'; readonly count: number }
   | { readonly type: 'xstate.done.actor.loadItems'; readonly output: readonly IgnoredPageItem[] }
   | { readonly type: 'xstate.error.actor.loadItems'; readonly error: unknown }
   | { readonly type: 'xstate.done.actor.searchEmployees'; readonly output: readonly Employee[] }

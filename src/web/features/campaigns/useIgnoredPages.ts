@@ -24,6 +24,10 @@ export const useIgnoredPages = (campaign: Campaign, onAssigned: (campaign: Campa
     ];
     return () => subs.forEach((s) => s.unsubscribe());
   }, [actor, push, onAssigned]);
+  // The campaign's count as its pushes say: the machine reads the list again when another operator
+  // gave a page meanwhile (it knows its own assignment from that).
+  const count = campaign.ignoredPages;
+  useEffect(() => actor.send({ type: 'ignored.count.changed', count }), [actor, count]);
   return { view, send: actor.send };
 };
 export type IgnoredPagesList = ReturnType<typeof useIgnoredPages>;
