@@ -23,6 +23,7 @@ import { dispatchedDocAdapter } from './dispatched-doc.adapter.ts';
 import { ignoredPagesAdapter } from './ignored-pages.adapter.ts';
 import { profileAdapter } from './profile.adapter.ts';
 import { employeeListAdapter } from './employee-list.adapter.ts';
+import { documentUploadAdapter } from './document-upload.adapter.ts';
 
 export const ADAPTERS: readonly MachineAdapter[] = [
   authAdapter,
@@ -51,4 +52,5 @@ export const ADAPTERS: readonly MachineAdapter[] = [
   ignoredPagesAdapter,
   profileAdapter,
   employeeListAdapter,
+  documentUploadAdapter,
 ];
