@@ -208,7 +208,7 @@ describe('rights form: a user', () => {
       {
         'users.get': () => current,
         'users.delete': () => {
-          current = { ...USER, active: false, version: 4 };
+          current = { ...USER, active: false, version: 4, hasHistory: true };
           return { outcome: 'deactivated' };
         },
       },
@@ -217,9 +217,23 @@ describe('rights form: a user', () => {
     actor.send({ type: 'form.action', action: 'delete' });
     actor.send({ type: 'action.confirm' });
     await settled(actor);
-    expect(view()).toMatchObject({ active: false, isDeleted: false, can: { reactivate: true, deactivate: false } });
+    // Inactive with a history: deleting would only deactivate them again, so it is no longer offered.
+    expect(view()).toMatchObject({
+      active: false,
+      isDeleted: false,
+      can: { reactivate: true, deactivate: false, delete: false },
+    });
+    expect(actor.getSnapshot().can({ type: 'form.action', action: 'delete' })).toBe(false);
     expect(alerts()).toEqual([{ type: 'success', key: 'api.deleteUser.deactivated' }]);
     expect(emitted.some((e) => e.type === 'form.deleted')).toBe(false);
+
+    // Inactive without a history (never logged in, nothing authored): deleting deletes, still offered.
+    const never = start(
+      { kind: 'user', id: USER.id, orgId: ORG_ROOT, selfId: 'admin-1' },
+      { 'users.get': () => ({ ...USER, active: false, hasHistory: false }) },
+    );
+    await settled(never.actor);
+    expect(never.view().can).toMatchObject({ delete: true, reactivate: true });
 
     const self = start({ kind: 'user', id: USER.id, orgId: ORG_ROOT, selfId: USER.id }, { 'users.get': () => USER });
     await settled(self.actor);

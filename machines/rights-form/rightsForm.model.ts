@@ -320,5 +320,6 @@ export const isActionAllowed = (c: RightsFormContext, action: RightsAction): boo
   if (action === 'sendPassword') return (c.record.email ?? '').trim() !== '' && c.record.active;
   if (action === 'deactivate') return !self && c.record.active;
   if (action === 'reactivate') return !self && !c.record.active;
-  return !self;
+  // An inactive user with a history is not deleted: the server would only deactivate them again.
+  return !self && !(c.record.hasHistory === true && !c.record.active);
 };

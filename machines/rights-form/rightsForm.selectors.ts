@@ -2,7 +2,7 @@
 import type { SnapshotFrom } from 'xstate';
 import type { RightsChange } from '../../src/contract/rights.ts';
 import type { RightsFormMachine } from './rightsForm.machine.ts';
-import { isActionAllowed, isDirty, isUserRecord } from './rightsForm.model.ts';
+import { isDirty, isUserRecord } from './rightsForm.model.ts';
 import type { DraftField, RightsAction } from './rightsForm.types.ts';
 import { VALIDATION_KEYS, fieldMessageKey } from '../../src/contract/validation.ts';
 
@@ -30,7 +30,8 @@ export const selectRightsForm = (snapshot: RightsFormSnapshot) => {
   /** A message shows under its field once the field was changed or the form submitted. */
   const fieldError = (field: DraftField): string | null =>
     c.touched[field] || c.submitted ? fieldMessageKey(field, c.serverErrors[field] ?? c.errors[field] ?? null) : null;
-  const can = (action: RightsAction) => editable && isActionAllowed(c, action);
+  /** An action is offered exactly when the machine takes it (`canAct` in the editable states). */
+  const can = (action: RightsAction) => snapshot.can({ type: 'form.action', action });
   return {
     kind: c.kind,
     creating: c.id === null,

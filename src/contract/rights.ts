@@ -107,6 +107,11 @@ export const UserAdminView = S.Struct({
   createdAt: IsoDate,
   /** Bumped by every change; sent back with an update to detect a concurrent one. */
   version: S.Number,
+  /**
+   * The user ever logged in or authored anything: deleting them only deactivates them. Given by the
+   * one user's read and write (`users.get`, `users.update`), not in lists.
+   */
+  hasHistory: opt(S.Boolean),
 });
 export type UserAdminView = typeof UserAdminView.Type;
 

@@ -73,4 +73,10 @@ export const BROWSER_THRESHOLDS: Readonly<Record<string, number>> = {
   'ignored-pages': 100,
   // A user of the path's own (created through the rights API, password from the mailed link): never a demo persona.
   profile: 100,
+  // The path's own employees (first on both lists); reads held then answered or dropped, the other list through the
+  // side navigation, a reload by an employee created in the sheet, a bulk call dropped.
+  'employee-list': 100,
+  // Real files (a text file named .pdf refused), the first check waiting for pdf.js held in the network, uploads
+  // stored, dropped, held in flight, or watched and canceled on a limited upload bandwidth.
+  'document-upload': 100,
 };

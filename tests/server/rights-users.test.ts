@@ -328,6 +328,8 @@ describe('the password link', () => {
 describe('deleting a user', () => {
   it('deletes a user without history', async () => {
     const user = await createUser(call, admin);
+    // Its view says so: the form offers deleting (issue 15), which deletes.
+    expect(await viewOf(call, admin, user.id)).toMatchObject({ hasHistory: false });
     const res = await call('DELETE', `/rh-user/${user.id}`, admin);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ outcome: 'deleted' });
@@ -346,7 +348,8 @@ describe('deleting a user', () => {
     expect(again.statusCode).toBe(401);
     expect(again.json()).toEqual((await loginWith(app, user.login, 'Mauvais!2026')).json());
     const view = await viewOf(call, admin, user.id);
-    expect(view).toMatchObject({ active: false, effectiveFeatures: [] });
+    // Inactive with a history: the form no longer offers deleting, which would only deactivate them again.
+    expect(view).toMatchObject({ active: false, effectiveFeatures: [], hasHistory: true });
     expect(view.lastLoginAt).not.toBeNull();
   });
 

@@ -22,6 +22,8 @@ import { orgConfAdapter } from './org-conf.adapter.ts';
 import { dispatchedDocAdapter } from './dispatched-doc.adapter.ts';
 import { ignoredPagesAdapter } from './ignored-pages.adapter.ts';
 import { profileAdapter } from './profile.adapter.ts';
+import { employeeListAdapter } from './employee-list.adapter.ts';
+import { documentUploadAdapter } from './document-upload.adapter.ts';
 
 export const ADAPTERS: readonly MachineAdapter[] = [
   authAdapter,
@@ -49,4 +51,6 @@ export const ADAPTERS: readonly MachineAdapter[] = [
   dispatchedDocAdapter,
   ignoredPagesAdapter,
   profileAdapter,
+  employeeListAdapter,
+  documentUploadAdapter,
 ];

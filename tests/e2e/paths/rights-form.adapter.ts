@@ -303,6 +303,11 @@ export const rightsFormAdapter: MachineAdapter = {
       // A deactivation's answer says « done »; the model's fixture names the delete kept as a deactivation.
       const outcome = action === 'delete' ? outcomeOf(event)! : 'done';
       await expect(toast(page, actionSuccessKey('user', action, outcome), 'success')).toBeVisible();
+      if (action === 'delete' && outcome === 'deactivated') {
+        // Inactive now, with a history: deleting would only deactivate them again, so it is offered no more.
+        await expect(button(page, ACTION_BUTTONS.delete)).toBeDisabled();
+        await expect(button(page, ACTION_BUTTONS.reactivate)).toBeEnabled();
+      }
     },
     'xstate.error.actor.runAction': async ({ page, event, before, memo }) => {
       if (isConflict(event)) return;

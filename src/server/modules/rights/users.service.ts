@@ -239,13 +239,13 @@ const USER_ORDER_ENTRIES = 16;
 export async function getUser(db: Queryable, session: SessionContext, id: string): Promise<UserAdminView> {
   const reach = await reachOf(db, session);
   await assertReadable(db, reach, [id]);
-  return toView(await oneRow(db, reach, id), reach);
+  return { ...toView(await oneRow(db, reach, id), reach), hasHistory: await hasHistory(db, id) };
 }
 
 export async function getUserDetail(db: Queryable, session: SessionContext, id: string): Promise<UserAdminDetail> {
   const reach = await reachOf(db, session);
   await assertReadable(db, reach, [id]);
-  const view = toView(await oneRow(db, reach, id), reach);
+  const view = { ...toView(await oneRow(db, reach, id), reach), hasHistory: await hasHistory(db, id) };
   return { ...view, changes: await changesOfUser(db, session, id, maskFor(reach)) };
 }
 
