@@ -21,6 +21,8 @@ import {
   serializeDocumentUpload,
 } from './document-upload/documentUpload.fixtures.ts';
 import { documentUploadMachine } from './document-upload/documentUpload.machine.ts';
+import { documentListFixtures, serializeDocumentList } from './document-list/documentList.fixtures.ts';
+import { documentListMachine } from './document-list/documentList.machine.ts';
 import { campaignMachine } from './campaign/campaign.machine.ts';
 import {
   CAMPAIGN_DOCUMENTS_INPUT,
@@ -211,5 +213,12 @@ export const MACHINES: readonly CatalogEntry[] = [
     fixtures: documentUploadFixtures,
     input: documentUploadInput,
     serializeState: serializeDocumentUpload,
+  },
+  {
+    name: 'document-list',
+    machine: documentListMachine,
+    fixtures: documentListFixtures,
+    input: {},
+    serializeState: serializeDocumentList,
   },
 ];

@@ -2,7 +2,8 @@
  * The documents archive (`/documents`, issue 12): every document the user's access rules let them
  * see, with search, filters, sort and paging in the URL, the count (« plus de 1 000 » past the cap),
  * a selection or the whole filter zipped into `documents.zip`, and the upload dialog. At 600 px the
- * table becomes one column per document, so the page never scrolls sideways.
+ * table becomes one column per document, so the page never scrolls sideways. Its workflow (the reads,
+ * the selection, the zip) is machines/document-list's, run by `useDocumentList.ts`.
  */
 import { Badge, Box, Button, HStack, Heading, Stack, Text } from '@chakra-ui/react';
 import { useNavigate, useSearch } from '@tanstack/react-router';
@@ -11,13 +12,10 @@ import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react
 import { useTranslation } from 'react-i18next';
 import {
   DOCUMENT_ARCHIVE_MAX_DOCUMENTS,
-  type DocumentPage,
   type DocumentSearchBody,
   type DocumentSummary,
 } from '../../../contract/documents.ts';
-import type { Employee } from '../../../contract/entities.ts';
-import { isApiFailure } from '../../api/index.ts';
-import { useAlerts, useAuth, useServices } from '../../app/index.ts';
+import { useAuth } from '../../app/index.ts';
 import { DataTable, type DataTableColumn, useListState } from '../../components/DataTable/index.ts';
 import { SearchField } from '../../components/SearchField.tsx';
 import { useDebounced } from '../../components/useDebounced.ts';
@@ -33,11 +31,10 @@ import {
   NO_FILTERS,
   parseDocumentFilters,
 } from './documentSearch.ts';
-import { downloadArchive } from './downloads.ts';
 import { employeeNameOf, formatDateTime, formatPeriod, OriginCell, ReadBadge } from './labels.tsx';
 import { UploadDialog } from './UploadDialog.tsx';
 import { useDocumentOptions } from './useDocumentOptions.ts';
-import { useDocumentsPush } from './useDocumentsPush.ts';
+import { useDocumentList } from './useDocumentList.ts';
 
 /** Cell text that wraps within a width, so the table fits beside the navigation at 1280 px. */
 const Wrap = ({ children, max = '10rem', bold = false }: { children: ReactNode; max?: string; bold?: boolean }) => (
@@ -119,9 +116,6 @@ const narrowColumns = (t: TFunction, locale: string): DataTableColumn<DocumentSu
 
 export const DocumentListPage = () => {
   const { t, i18n } = useTranslation();
-  const services = useServices();
-  const { api } = services;
-  const alerts = useAlerts();
   const auth = useAuth();
   const navigate = useNavigate();
   const mobile = useIsMobile();
@@ -131,75 +125,35 @@ export const DocumentListPage = () => {
   const options = useDocumentOptions();
   const employeeSearch = useEmployeeSearch();
   const filterCount = activeFilterCount(filters);
+  // What is on screen only (a panel shown, a dialog open, the text being typed): the workflow is the machine's.
   const [filtersOpen, setFiltersOpen] = useState(filterCount > 0);
   const [uploadOpen, setUploadOpen] = useState(false);
   const [text, setText] = useState(list.q);
   const settledText = useDebounced(text.trim(), 350);
-  const [reload, setReload] = useState(0);
-  const refresh = useCallback(() => setReload((n) => n + 1), []);
-  const [zipping, setZipping] = useState(false);
 
   useEffect(() => {
     if (settledText !== list.q) list.setQuery(settledText);
   }, [settledText]); // eslint-disable-line react-hooks/exhaustive-deps -- only a settled text moves the URL
 
-  const filterBody = useMemo(() => filtersToBody(filters, list.q), [filters, list.q]);
-  const body = useMemo<DocumentSearchBody>(
+  const query = useMemo<DocumentSearchBody>(
     () => ({
-      ...filterBody,
+      ...filtersToBody(filters, list.q),
       offset: list.offset,
       limit: list.size,
       order: { field: list.sort.field as NonNullable<DocumentSearchBody['order']>['field'], sens: list.sort.dir },
     }),
-    [filterBody, list.offset, list.size, list.sort.field, list.sort.dir],
+    [filters, list.q, list.offset, list.size, list.sort.field, list.sort.dir],
   );
-  const filterKey = JSON.stringify(filterBody);
-  const requestKey = `${JSON.stringify(body)}#${reload}`;
-  const [answer, setAnswer] = useState<{ key: string; page: DocumentPage | null } | null>(null);
-  const page = answer?.page ?? null;
-  const loading = answer?.key !== requestKey;
-  // The selection spans pages and belongs to one filter: a new filter starts it empty.
-  const [selection, setSelection] = useState<{ key: string; rows: Map<string, number> }>({ key: '', rows: new Map() });
-  const selectedRows = selection.key === filterKey ? selection.rows : new Map<string, number>();
-  const selected = [...selectedRows.keys()];
+  const { view, send } = useDocumentList(query);
+  const reload = useCallback(() => send({ type: 'list.reload' }), [send]);
 
-  useEffect(() => {
-    const controller = new AbortController();
-    api
-      .call<DocumentPage>('documents.list', { body, signal: controller.signal })
-      .then((p) => setAnswer({ key: requestKey, page: p }))
-      .catch((failure: unknown) => {
-        if (controller.signal.aborted) return;
-        setAnswer({ key: requestKey, page: null });
-        alerts.push({
-          type: 'error',
-          message: 'documents.messages.listError',
-          ...(isApiFailure(failure) ? { detail: t(failure.key) } : {}),
-        });
-      });
-    return () => controller.abort();
-  }, [api, requestKey]); // eslint-disable-line react-hooks/exhaustive-deps -- body is in requestKey; alerts is stable
-
-  useDocumentsPush(refresh);
-
-  // The chosen employee's name, for the filter's line: from the rows when one is theirs, else asked for.
-  const [employee, setEmployee] = useState<{ id: string; label: string } | null>(null);
-  const employeeRow = filters.employee ? page?.items.find((d) => d.employeeId === filters.employee) : undefined;
+  // The chosen employee's name, for the filter's line: from the rows when one is theirs, else as the machine read it.
+  const employeeRow = filters.employee ? view.rows.find((d) => d.employeeId === filters.employee) : undefined;
   const employeeLabel = employeeRow
     ? employeeNameOf(employeeRow)
-    : employee?.id === filters.employee
-      ? employee.label
+    : view.employee?.id === filters.employee
+      ? view.employee.label
       : null;
-  const needsEmployeeName = filters.employee !== '' && employeeLabel === null && !loading;
-  useEffect(() => {
-    if (!needsEmployeeName) return;
-    const controller = new AbortController();
-    api
-      .call<Employee>('employees.get', { params: { id: filters.employee }, signal: controller.signal })
-      .then((e) => setEmployee({ id: e.id, label: `${e.name} ${e.firstName}` }))
-      .catch(() => undefined);
-    return () => controller.abort();
-  }, [api, filters.employee, needsEmployeeName]);
 
   const setFilters = (next: Partial<DocumentFilters>) =>
     void navigate({
@@ -211,56 +165,22 @@ export const DocumentListPage = () => {
       })) as never,
     });
 
-  const setSelected = (ids: string[]) => {
-    const sizes = new Map<string, number>();
-    for (const id of ids) sizes.set(id, selectedRows.get(id) ?? page?.items.find((d) => d.id === id)?.size ?? 0);
-    setSelection({ key: filterKey, rows: sizes });
-  };
-
-  const zip = async (which: 'selection' | 'filter') => {
-    const count = which === 'selection' ? selected.length : (page?.count ?? 0);
-    const atLeast = which === 'filter' && page?.countCapped === true;
-    const expected = which === 'selection' ? [...selectedRows.values()].reduce((a, b) => a + b, 0) : null;
-    setZipping(true);
-    try {
-      const saved = await downloadArchive(
-        services,
-        which === 'selection' ? { ids: selected } : { filter: filterBody },
-        count,
-        expected,
-        atLeast,
-      );
-      if (saved)
-        alerts.push({
-          type: 'success',
-          message: atLeast ? 'documents.messages.archiveSavedMany' : 'documents.messages.archiveSaved',
-          values: { count },
-        });
-    } catch (failure) {
-      alerts.push({
-        type: 'error',
-        message: 'documents.messages.archiveError',
-        ...(isApiFailure(failure) ? { detail: t(failure.key) } : {}),
-      });
-    } finally {
-      setZipping(false);
-    }
-  };
-
   const columns = useMemo(
     () => (mobile ? narrowColumns(t, i18n.language) : wideColumns(t, i18n.language)),
     [mobile, t, i18n.language],
   );
-  const count = page?.count ?? 0;
-  const capped = page?.countCapped === true;
-  const totalText = page
-    ? capped
-      ? t('documents.list.countCapped', { count: new Intl.NumberFormat(i18n.language).format(count) })
-      : t('documents.list.count', { count })
-    : undefined;
+  const count = view.count ?? 0;
+  const capped = view.capped;
+  const totalText =
+    view.count !== null
+      ? capped
+        ? t('documents.list.countCapped', { count: new Intl.NumberFormat(i18n.language).format(count) })
+        : t('documents.list.count', { count })
+      : undefined;
   // Past the list's cap the count is « plus de 1 000 »: the server zips up to
   // DOCUMENT_ARCHIVE_MAX_DOCUMENTS and refuses more with a key that says to narrow the filter.
-  const tooMany = count > DOCUMENT_ARCHIVE_MAX_DOCUMENTS;
+  const tooMany = view.tooManyToZip;
+  const selected = view.selected;
   const zipAllText = capped
     ? t('documents.actions.zipAllCapped', { count: new Intl.NumberFormat(i18n.language).format(count) })
     : t('documents.actions.zipAll', { count });
@@ -273,7 +193,7 @@ export const DocumentListPage = () => {
             {t('sections.documents')}
           </Heading>
           <Text color="fg.muted" data-testid="documents-count" aria-live="polite">
-            {totalText ?? t('common.loading')}
+            {totalText ?? t(view.failed ? 'documents.messages.listError' : 'common.loading')}
           </Text>
         </Box>
         {auth.hasFeature('DocSearch') ? (
@@ -312,10 +232,16 @@ export const DocumentListPage = () => {
         {selected.length > 0 ? (
           <>
             <Text fontSize="sm">{t('documents.list.selected', { count: selected.length })}</Text>
-            <Button size="sm" colorPalette="brand" loading={zipping} onClick={() => void zip('selection')}>
+            <Button
+              size="sm"
+              colorPalette="brand"
+              loading={view.zipping === 'selection'}
+              disabled={!view.canZipSelection}
+              onClick={() => send({ type: 'archive.start', scope: 'selection' })}
+            >
               {t('documents.actions.zipSelection')}
             </Button>
-            <Button size="sm" variant="ghost" onClick={() => setSelected([])}>
+            <Button size="sm" variant="ghost" onClick={() => send({ type: 'selection.change', ids: [] })}>
               {t('documents.actions.clearSelection')}
             </Button>
           </>
@@ -323,10 +249,10 @@ export const DocumentListPage = () => {
         <Button
           size="sm"
           variant="outline"
-          loading={zipping}
-          disabled={count === 0 || tooMany}
+          loading={view.zipping === 'filter'}
+          disabled={!view.canZipFilter}
           title={tooMany ? t('documents.list.tooManyToZip', { max: DOCUMENT_ARCHIVE_MAX_DOCUMENTS }) : undefined}
-          onClick={() => void zip('filter')}
+          onClick={() => send({ type: 'archive.start', scope: 'filter' })}
         >
           {zipAllText}
         </Button>
@@ -335,22 +261,22 @@ export const DocumentListPage = () => {
         <DataTable
           label={t('documents.list.label')}
           columns={columns}
-          rows={page?.items ?? []}
+          rows={view.rows}
           rowId={(d) => d.id}
           total={count}
           {...(totalText ? { totalText } : {})}
           {...list.tableProps}
-          loading={loading}
+          loading={view.loading}
           emptyText={t(filterCount > 0 || list.q ? 'documents.list.noMatch' : 'documents.list.empty')}
           selected={selected}
-          onSelectedChange={setSelected}
+          onSelectedChange={(ids) => send({ type: 'selection.change', ids })}
           onRowClick={(d) => void navigate({ to: '/documents/$docId', params: { docId: d.id } })}
         />
       </Box>
       <UploadDialog
         open={uploadOpen}
         onClose={() => setUploadOpen(false)}
-        onUploaded={refresh}
+        onUploaded={reload}
         orgs={options.orgs}
         defaultOrgId={auth.session?.orgId ?? ''}
       />
