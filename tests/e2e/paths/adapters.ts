@@ -24,6 +24,7 @@ import { ignoredPagesAdapter } from './ignored-pages.adapter.ts';
 import { profileAdapter } from './profile.adapter.ts';
 import { employeeListAdapter } from './employee-list.adapter.ts';
 import { documentUploadAdapter } from './document-upload.adapter.ts';
+import { documentListAdapter } from './document-list.adapter.ts';
 
 export const ADAPTERS: readonly MachineAdapter[] = [
   authAdapter,
@@ -53,4 +54,5 @@ export const ADAPTERS: readonly MachineAdapter[] = [
   profileAdapter,
   employeeListAdapter,
   documentUploadAdapter,
+  documentListAdapter,
 ];
