@@ -120,6 +120,19 @@ describe('documents zip past the cap', () => {
       ),
     );
   });
+  it('says in the count line that the documents could not be read, and offers no zip of the filter', async () => {
+    const page = await renderDocumentsPage(DocumentListPage, '/documents', {
+      'documents.list': () => {
+        throw new ApiFailure({ routeId: 'documents.list', status: 500, key: 'error.internal' });
+      },
+    });
+    stop = page.stop;
+    await waitFor(() =>
+      expect(screen.getByTestId('documents-count').textContent).toBe("Les documents n'ont pas pu être chargés."),
+    );
+    const zipAll = screen.getByRole('button', { name: /^Tout télécharger \(zip/ });
+    expect((zipAll as HTMLButtonElement).disabled).toBe(true);
+  });
 });
 
 describe('documents list live', () => {
