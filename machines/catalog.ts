@@ -23,6 +23,12 @@ import {
 import { documentUploadMachine } from './document-upload/documentUpload.machine.ts';
 import { documentListFixtures, serializeDocumentList } from './document-list/documentList.fixtures.ts';
 import { documentListMachine } from './document-list/documentList.machine.ts';
+import {
+  maskEditorFixtures,
+  PATHS_INPUT as maskEditorInput,
+  serializeMaskEditor,
+} from './mask-editor/maskEditor.fixtures.ts';
+import { maskEditorMachine } from './mask-editor/maskEditor.machine.ts';
 import { campaignMachine } from './campaign/campaign.machine.ts';
 import {
   CAMPAIGN_DOCUMENTS_INPUT,
@@ -220,5 +226,12 @@ export const MACHINES: readonly CatalogEntry[] = [
     fixtures: documentListFixtures,
     input: {},
     serializeState: serializeDocumentList,
+  },
+  {
+    name: 'mask-editor',
+    machine: maskEditorMachine,
+    fixtures: maskEditorFixtures,
+    input: maskEditorInput,
+    serializeState: serializeMaskEditor,
   },
 ];

@@ -25,6 +25,7 @@ import { profileAdapter } from './profile.adapter.ts';
 import { employeeListAdapter } from './employee-list.adapter.ts';
 import { documentUploadAdapter } from './document-upload.adapter.ts';
 import { documentListAdapter } from './document-list.adapter.ts';
+import { maskEditorAdapter } from './mask-editor.adapter.ts';
 
 export const ADAPTERS: readonly MachineAdapter[] = [
   authAdapter,
@@ -55,4 +56,5 @@ export const ADAPTERS: readonly MachineAdapter[] = [
   employeeListAdapter,
   documentUploadAdapter,
   documentListAdapter,
+  maskEditorAdapter,
 ];

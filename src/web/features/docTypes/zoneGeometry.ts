@@ -63,18 +63,8 @@ export function zoneToCss(zone: Zone, frame: PageFrame): CssRect {
   };
 }
 
-/** The same rule as the server: a size, and inside the page. */
-export function zoneFits(zone: Zone, page: { width: number; height: number }): boolean {
-  const edge = 0.5;
-  return (
-    zone.width > 0 &&
-    zone.height > 0 &&
-    zone.x >= -edge &&
-    zone.y >= -edge &&
-    zone.x + zone.width <= page.width + edge &&
-    zone.y + zone.height <= page.height + edge
-  );
-}
+/** The same rule as the server: a size, and inside the page (the mask editor's machine holds it). */
+export { zoneFits } from '../../../../machines/mask-editor/maskEditor.rules.ts';
 
 /** A drag shorter than this (CSS px) is a click, not a zone. */
 export const MIN_DRAG_PX = 4;
