@@ -79,4 +79,11 @@ export const BROWSER_THRESHOLDS: Readonly<Record<string, number>> = {
   // Real files (a text file named .pdf refused), the first check waiting for pdf.js held in the network, uploads
   // stored, dropped, held in flight, or watched and canceled on a limited upload bandwidth.
   'document-upload': 100,
+  // The administrator's archive: reads held then answered or dropped, a search typed or emptied meanwhile, a reload by a
+  // document deposited through the real upload route (its push), a zip saved, canceled in the panel on a limited
+  // download, or dropped.
+  'document-list': 100,
+  // A new mask on a type nothing else in the replay uses (SOLDE_TOUT_COMPTE): a sample picked, the zone drawn, the
+  // problems shown on « Enregistrer », the save stored or dropped, « Annuler ».
+  'mask-editor': 100,
 };
