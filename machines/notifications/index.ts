@@ -1,5 +1,7 @@
 export { notificationsMachine, type NotificationsMachine } from './notifications.machine.ts';
 export {
+  selectCanCancel,
+  selectCanClose,
   selectCanReset,
   selectIsEmpty,
   selectNotifications,

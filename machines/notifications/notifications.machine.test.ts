@@ -71,4 +71,64 @@ describe('notifications machine', () => {
     actor.send({ type: 'notification.remove', id: 's' });
     expect(list()).toEqual([]);
   });
+
+  it('closing a running task stops it as cancel does; closing a finished one only removes it', () => {
+    const { actor, canceled, list } = start();
+    actor.send({ type: 'notification.start', id: 'a', text: 'upload', cancelToken: 'tok-a' });
+    actor.send({ type: 'notification.start', id: 'b', text: 'upload', cancelToken: 'tok-b' });
+    actor.send({ type: 'notification.done', id: 'b' });
+    actor.send({ type: 'notification.remove', id: 'b' });
+    expect(canceled).toEqual([]);
+    actor.send({ type: 'notification.remove', id: 'a' });
+    expect(canceled).toEqual([{ type: 'notification.canceled', id: 'a', cancelToken: 'tok-a' }]);
+    expect(list()).toEqual([]);
+    expect(actor.getSnapshot().value).toBe('empty');
+    // Its late progress finds nothing to move.
+    actor.send({ type: 'notification.progress', id: 'a', percentage: 80 });
+    expect(list()).toEqual([]);
+  });
+
+  it('offers cancel only on a task the app can stop, and close on every entry', () => {
+    const { actor } = start();
+    const split = {
+      id: 's',
+      text: 'split',
+      percentage: 10,
+      type: 'split',
+      state: 'running',
+      cancelToken: null,
+    } as const;
+    actor.send({ type: 'push.notification.upserted', payload: split });
+    actor.send({ type: 'notification.start', id: 'a', text: 'upload', cancelToken: 'tok-a' });
+    const snapshot = actor.getSnapshot();
+    expect(snapshot.can({ type: 'notification.cancel', id: 's' })).toBe(false);
+    expect(snapshot.can({ type: 'notification.cancel', id: 'a' })).toBe(true);
+    expect(snapshot.can({ type: 'notification.remove', id: 's' })).toBe(true);
+    expect(snapshot.can({ type: 'notification.remove', id: 'a' })).toBe(true);
+    expect(snapshot.can({ type: 'notification.remove', id: 'nobody' })).toBe(false);
+  });
+
+  it('a closed server entry stays closed: its later pushes are not heard, a new one is', () => {
+    const { actor, canceled, list } = start();
+    const split = {
+      id: 's',
+      text: 'split',
+      percentage: 10,
+      type: 'split',
+      state: 'running',
+      cancelToken: null,
+    } as const;
+    actor.send({ type: 'push.notification.upserted', payload: split });
+    actor.send({ type: 'notification.remove', id: 's' });
+    expect(canceled).toEqual([{ type: 'notification.canceled', id: 's', cancelToken: null }]);
+    actor.send({ type: 'push.notification.upserted', payload: { ...split, percentage: 60 } });
+    actor.send({ type: 'push.notification.upserted', payload: { ...split, percentage: 100, state: 'done' } });
+    expect(list()).toEqual([]);
+    actor.send({ type: 'push.notification.upserted', payload: { ...split, id: 't' } });
+    expect(list()).toEqual(['t:running:10']);
+    // A new session hears every entry again.
+    actor.send({ type: 'notification.clear' });
+    actor.send({ type: 'push.notification.upserted', payload: split });
+    expect(list()).toEqual(['s:running:10']);
+  });
 });

@@ -2,15 +2,18 @@
  * The notifications panel (seed 000 §4 "Progress and alerts", seed 001 §8.5) as a queue of tasks in
  * three states: `empty` (« Vous n'avez pas de notification »), `running` (some task runs: it can be
  * cancelled) and `finished` (every task ended, done or in error or cancelled: reset clears them).
- * A task runs from 0 to 100 % then ends done or in error; a running one can be cancelled (the
- * machine emits `notification.canceled` so the app aborts the upload); reset removes the finished
- * ones (running ones stay); clear (session end) cancels the running ones and empties the panel.
+ * A task runs from 0 to 100 % then ends done or in error; a running one the app can stop (it has a
+ * cancel token) can be cancelled (the machine emits `notification.canceled` so the app aborts the
+ * upload). Every entry can be closed (removed, seed 000 §4); closing a running one stops it as cancel
+ * does, and an entry once closed stays closed: the server's later pushes about it are not heard (its
+ * split runs on, the user chose not to follow it). Reset removes the finished ones (running ones
+ * stay); clear (session end) cancels the running ones and empties the panel.
  * Upload code sends start/progress/done/fail; the panel sends cancel/remove/reset; the server's
  * own tasks arrive as `push.notification.upserted`; the app sends `notification.clear` on expiry.
  * Each move lands where the list it leaves says (a running task left → running, else finished,
  * else empty): the rules are in `listAfter`, the states in the chart.
  */
-import { and, assign, enqueueActions, fromEventObservable, setup, type Subscribable } from 'xstate';
+import { and, assign, enqueueActions, fromEventObservable, not, setup, type Subscribable } from 'xstate';
 import type { Notification } from '../../src/contract/entities.ts';
 import type { NotificationState } from '../../src/contract/enums.ts';
 import type { NotificationsContext, NotificationsEmitted, NotificationsEvent } from './notifications.types.ts';
@@ -21,6 +24,8 @@ const silent: Subscribable<PushFact> = { subscribe: () => ({ unsubscribe: () => 
 const idOf = (event: NotificationsEvent): string | undefined => ('id' in event ? event.id : undefined);
 const find = (context: NotificationsContext, event: NotificationsEvent) =>
   context.notifications.find((n) => n.id === idOf(event));
+/** Closed entries remembered for the session (the server's later pushes about them are ignored). */
+const DISMISSED_KEPT = 50;
 const clampPercent = (value: number) => Math.max(0, Math.min(100, Math.round(value)));
 
 const update = (list: readonly Notification[], id: string | undefined, patch: Partial<Notification>) =>
@@ -83,6 +88,14 @@ export const notificationsMachine = setup({
   guards: {
     isNewNotification: ({ context, event }) => event.type === 'notification.start' && !find(context, event),
     isRunning: ({ context, event }) => find(context, event)?.state === 'running',
+    /** Running, and the app can stop it (the server's tasks carry no cancel token). */
+    canCancel: ({ context, event }) => {
+      const target = find(context, event);
+      return target?.state === 'running' && target.cancelToken !== null;
+    },
+    /** A push about an entry the user closed. */
+    isDismissed: ({ context, event }) =>
+      event.type === 'push.notification.upserted' && context.dismissed.includes(event.payload.id),
     hasNotification: ({ context, event }) => find(context, event) !== undefined,
     hasFinished: ({ context }) => context.notifications.some((n) => n.state !== 'running'),
     /** After this event a task still runs. */
@@ -92,9 +105,19 @@ export const notificationsMachine = setup({
   },
   actions: {
     apply: assign({ notifications: ({ context, event }) => listAfter(context, event) }),
+    /** A closed entry stays closed; a session's end forgets them (a new session starts afresh). */
+    storeDismissed: assign({
+      dismissed: ({ context, event }) => {
+        if (event.type === 'notification.clear') return [];
+        if (event.type !== 'notification.remove' || context.dismissed.includes(event.id)) return context.dismissed;
+        return [...context.dismissed, event.id].slice(-DISMISSED_KEPT);
+      },
+    }),
+    /** Cancel, or the close of a running entry: the app stops the task. */
     emitCanceled: enqueueActions(({ context, event, enqueue }) => {
       const target = find(context, event);
-      if (target) enqueue.emit({ type: 'notification.canceled', id: target.id, cancelToken: target.cancelToken });
+      if (target?.state === 'running')
+        enqueue.emit({ type: 'notification.canceled', id: target.id, cancelToken: target.cancelToken });
     }),
     cancelRunning: enqueueActions(({ context, enqueue }) => {
       for (const n of context.notifications) {
@@ -105,7 +128,7 @@ export const notificationsMachine = setup({
   },
 }).createMachine({
   id: 'notifications',
-  context: { notifications: [] },
+  context: { notifications: [], dismissed: [] },
   invoke: { id: 'notificationFacts', src: 'notificationFacts' },
   initial: 'empty',
   states: {
@@ -114,8 +137,8 @@ export const notificationsMachine = setup({
       on: {
         'notification.start': { target: 'running', actions: 'apply' },
         'push.notification.upserted': [
-          { guard: 'leavesRunning', target: 'running', actions: 'apply' },
-          { target: 'finished', actions: 'apply' },
+          { guard: and([not('isDismissed'), 'leavesRunning']), target: 'running', actions: 'apply' },
+          { guard: not('isDismissed'), target: 'finished', actions: 'apply' },
         ],
       },
     },
@@ -133,20 +156,28 @@ export const notificationsMachine = setup({
           { guard: 'isRunning', target: 'finished', actions: 'apply' },
         ],
         'notification.cancel': [
-          { guard: and(['isRunning', 'leavesRunning']), actions: ['emitCanceled', 'apply'] },
-          { guard: 'isRunning', target: 'finished', actions: ['emitCanceled', 'apply'] },
+          { guard: and(['canCancel', 'leavesRunning']), actions: ['emitCanceled', 'apply'] },
+          { guard: 'canCancel', target: 'finished', actions: ['emitCanceled', 'apply'] },
         ],
+        // Closing a running entry stops its task, as cancel does (emitCanceled only for a running one).
         'notification.remove': [
-          { guard: and(['hasNotification', 'leavesRunning']), actions: 'apply' },
-          { guard: and(['hasNotification', 'leavesAny']), target: 'finished', actions: 'apply' },
-          { guard: 'hasNotification', target: 'empty', actions: 'apply' },
+          {
+            guard: and(['hasNotification', 'leavesRunning']),
+            actions: ['emitCanceled', 'storeDismissed', 'apply'],
+          },
+          {
+            guard: and(['hasNotification', 'leavesAny']),
+            target: 'finished',
+            actions: ['emitCanceled', 'storeDismissed', 'apply'],
+          },
+          { guard: 'hasNotification', target: 'empty', actions: ['emitCanceled', 'storeDismissed', 'apply'] },
         ],
         // Reset: the finished ones go, the running ones stay.
         'notification.reset': { guard: 'hasFinished', actions: 'apply' },
-        'notification.clear': { target: 'empty', actions: ['cancelRunning', 'apply'] },
+        'notification.clear': { target: 'empty', actions: ['cancelRunning', 'storeDismissed', 'apply'] },
         'push.notification.upserted': [
-          { guard: 'leavesRunning', actions: 'apply' },
-          { target: 'finished', actions: 'apply' },
+          { guard: and([not('isDismissed'), 'leavesRunning']), actions: 'apply' },
+          { guard: not('isDismissed'), target: 'finished', actions: 'apply' },
         ],
       },
     },
@@ -155,14 +186,14 @@ export const notificationsMachine = setup({
       on: {
         'notification.start': { guard: 'isNewNotification', target: 'running', actions: 'apply' },
         'notification.remove': [
-          { guard: and(['hasNotification', 'leavesAny']), actions: 'apply' },
-          { guard: 'hasNotification', target: 'empty', actions: 'apply' },
+          { guard: and(['hasNotification', 'leavesAny']), actions: ['storeDismissed', 'apply'] },
+          { guard: 'hasNotification', target: 'empty', actions: ['storeDismissed', 'apply'] },
         ],
         'notification.reset': { target: 'empty', actions: 'apply' },
-        'notification.clear': { target: 'empty', actions: 'apply' },
+        'notification.clear': { target: 'empty', actions: ['storeDismissed', 'apply'] },
         'push.notification.upserted': [
-          { guard: 'leavesRunning', target: 'running', actions: 'apply' },
-          { actions: 'apply' },
+          { guard: and([not('isDismissed'), 'leavesRunning']), target: 'running', actions: 'apply' },
+          { guard: not('isDismissed'), actions: 'apply' },
         ],
       },
     },

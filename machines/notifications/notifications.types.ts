@@ -2,6 +2,8 @@ import type { Notification } from '../../src/contract/entities.ts';
 
 export interface NotificationsContext {
   readonly notifications: readonly Notification[];
+  /** Ids of the entries the user closed: later pushes about them are not heard. */
+  readonly dismissed: readonly string[];
 }
 
 export type NotificationsEvent =

@@ -173,11 +173,24 @@ test('admin creates a campaign from a 200-page payroll PDF, watches it split liv
   await expect(ignored).toHaveCount(0);
   await expect(page.locator('[data-counter="total"]')).toContainText(String(split.documentCount + 1));
 
-  // The upload shows in the notifications panel, finished.
+  // The upload shows in the notifications panel, finished; beside it, the server's split of the campaign
+  // (pushed to its creator while it ran), finished with its page count.
   await page.getByRole('button', { name: fr('shell.topbar.notifications') }).click();
-  const notice = page.getByRole('listitem').filter({ hasText: name });
+  const notice = page
+    .getByRole('listitem')
+    .filter({ hasText: fr('campaignCreate.upload.notification').replace('{{name}}', name) });
   await expect(notice).toBeVisible();
   await expect(notice.getByRole('img', { name: fr('shell.notifications.done') })).toBeVisible();
+  const splitDone = fr('campaigns.splitNotification.done_other')
+    .replace('{{campaign}}', name)
+    .replace('{{count}}', '200');
+  const splitNotice = page.getByRole('listitem').filter({ hasText: splitDone });
+  await expect(splitNotice.getByRole('img', { name: fr('shell.notifications.done') })).toBeVisible();
+  // Closed, it is gone from the panel.
+  await splitNotice
+    .getByRole('button', { name: fr('shell.notifications.close').replace('{{text}}', splitDone) })
+    .click();
+  await expect(splitNotice).toHaveCount(0);
   await page.keyboard.press('Escape');
 
   // Review: refuse one document with a reason, then validate and watch the counts reach their end.
@@ -312,9 +325,10 @@ test('while the upload runs, leaving warns that actions are in progress, and the
   await expect(page).toHaveURL(/\/campaigns\/create$/);
 
   await page.getByRole('button', { name: fr('shell.topbar.notifications') }).click();
-  const notice = page.getByRole('listitem').filter({ hasText: name });
+  const uploading = fr('campaignCreate.upload.notification').replace('{{name}}', name);
+  const notice = page.getByRole('listitem').filter({ hasText: uploading });
   await expect(notice).toBeVisible();
-  await notice.getByRole('button').click();
+  await notice.getByRole('button', { name: fr('shell.notifications.cancel').replace('{{text}}', uploading) }).click();
   await expect(notice).toContainText(fr('shell.notifications.canceled'));
   await page.keyboard.press('Escape');
   await expect(page.getByRole('button', { name: fr('campaignCreate.actions.send'), exact: true })).toBeEnabled();

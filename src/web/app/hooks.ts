@@ -5,7 +5,13 @@ import { selectAlerts, selectReminders } from '../../../machines/alerts/alerts.s
 import type { AlertInput } from '../../../machines/alerts/alerts.types.ts';
 import { selectAuth, type AuthView } from '../../../machines/auth/auth.selectors.ts';
 import type { SsoVia } from '../../../machines/auth/auth.types.ts';
-import { selectIsEmpty, selectNotifications } from '../../../machines/notifications/notifications.selectors.ts';
+import {
+  selectCanCancel,
+  selectCanClose,
+  selectCanReset,
+  selectIsEmpty,
+  selectNotifications,
+} from '../../../machines/notifications/notifications.selectors.ts';
 import type { DomainId } from '../../contract/constants.ts';
 import type { Alert, BadgeCounts, Notification } from '../../contract/entities.ts';
 import { useServices } from './context.tsx';
@@ -88,6 +94,10 @@ export interface TrackedTask {
 export interface UseNotifications {
   readonly notifications: readonly Notification[];
   readonly isEmpty: boolean;
+  /** The panel's offers, from the machine: « Annuler » on an entry, its close (×), the reset button. */
+  readonly canCancel: (id: string) => boolean;
+  readonly canClose: (id: string) => boolean;
+  readonly canReset: boolean;
   cancel(id: string): void;
   remove(id: string): void;
   reset(): void;
@@ -100,6 +110,7 @@ export const useNotifications = (): UseNotifications => {
   const actor = services.actors.notifications;
   const notifications = useSelector(actor, selectNotifications);
   const isEmpty = useSelector(actor, selectIsEmpty);
+  const snapshot = useSelector(actor, (s) => s);
   return useMemo(() => {
     const track = (id: string, text: string, cancel?: () => void): TrackedTask => {
       if (cancel) services.cancelHandlers.set(id, cancel);
@@ -117,12 +128,15 @@ export const useNotifications = (): UseNotifications => {
     return {
       notifications,
       isEmpty,
+      canCancel: (id: string) => selectCanCancel(snapshot, id),
+      canClose: (id: string) => selectCanClose(snapshot, id),
+      canReset: selectCanReset(snapshot),
       cancel: (id: string) => actor.send({ type: 'notification.cancel', id }),
       remove: (id: string) => actor.send({ type: 'notification.remove', id }),
       reset: () => actor.send({ type: 'notification.reset' }),
       track,
     };
-  }, [actor, services, notifications, isEmpty]);
+  }, [actor, services, notifications, isEmpty, snapshot]);
 };
 
 export const useBadges = (): BadgeCounts | null => {

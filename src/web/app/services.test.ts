@@ -231,6 +231,22 @@ describe('app services', () => {
     expect(services.sessionStore.getSession()).toBeNull();
   });
 
+  it('closing a running entry in the panel aborts its task; closing a finished one aborts nothing', () => {
+    const services = make();
+    const n = services.actors.notifications;
+    const aborted: string[] = [];
+    for (const id of ['up', 'done']) {
+      n.send({ type: 'notification.start', id, text: 'upload', cancelToken: id });
+      services.cancelHandlers.set(id, () => aborted.push(id));
+    }
+    n.send({ type: 'notification.done', id: 'done' });
+    n.send({ type: 'notification.remove', id: 'done' });
+    n.send({ type: 'notification.remove', id: 'up' });
+    expect(aborted).toEqual(['up']);
+    expect(selectNotifications(n.getSnapshot())).toEqual([]);
+    expect(services.cancelHandlers.has('up')).toBe(false);
+  });
+
   it('logs out through the server and forgets the session', async () => {
     const services = make();
     await waitForAuthSettled(services);

@@ -1,6 +1,6 @@
 /** What the campaign pages hear: the campaign after each change, and coalesced progress while a job runs. */
 import type { DomainId } from '../../../contract/constants.ts';
-import type { DispatchedDocument } from '../../../contract/entities.ts';
+import type { Campaign, DispatchedDocument } from '../../../contract/entities.ts';
 import type { Queryable } from '../../db/db.ts';
 import type { Push } from '../../push/push.ts';
 import { campaignById } from './campaign.repo.ts';
@@ -24,11 +24,16 @@ export async function publishCampaign(
   sendBadges();
 }
 
+/**
+ * Coalesced progress of one campaign's job. `heard`, when given, gets the campaign read for each push
+ * (the split job's entry in its creator's panel moves with it, at the same pace).
+ */
 export function progressPublisher(
   deps: { db: Queryable; push: Push },
   domain: DomainId,
   orgId: string,
   campaignId: string,
+  heard?: (campaign: Campaign) => void,
 ) {
   let changed: DispatchedDocument[] = [];
   let last = 0;
@@ -53,6 +58,7 @@ export function progressPublisher(
       counts: campaign.counts,
     });
     sendBadges?.();
+    heard?.(campaign);
   };
   return {
     documentChanged(doc: DispatchedDocument): void {

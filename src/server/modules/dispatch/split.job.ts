@@ -21,6 +21,7 @@ import type { JobSender } from './jobs.ts';
 import { applyJobEvent } from './lifecycle.ts';
 import { progressPublisher, publishCampaign } from './push.ts';
 import { manualRecipients, splitManualSource } from './split.manual.ts';
+import { type SplitNotifier, splitNotifier } from './split.notify.ts';
 import { maskFor, orgSubtree } from './split.mask.ts';
 import { type SourceRow, splitAutomaticSource } from './split.source.ts';
 import { SplitStopped, wipeSource } from './split.store.ts';
@@ -48,7 +49,7 @@ export class SplitFailure extends Error {
   }
 }
 
-async function finish(deps: SplitJobDeps, data: SplitJobData, review: boolean): Promise<void> {
+async function finish(deps: SplitJobDeps, data: SplitJobData, review: boolean, notifier: SplitNotifier): Promise<void> {
   const s = schemaOf(data.domain);
   const next = await deps.db.tx(async (q) => {
     await q.query(
@@ -59,6 +60,8 @@ async function finish(deps: SplitJobDeps, data: SplitJobData, review: boolean): 
     return applyJobEvent(q, data.domain, data.campaignId, { type: 'job.split.completed', review });
   });
   await publishCampaign(deps, data.domain, data.campaignId);
+  // The split is over before any distribution starts: its entry ends here.
+  await notifier.ended('done');
   if (next?.matches({ dispatching: 'queued' })) {
     if (deps.jobs) await deps.jobs.send(CAMPAIGN_DISPATCH_JOB, data);
     else
@@ -75,7 +78,7 @@ async function finish(deps: SplitJobDeps, data: SplitJobData, review: boolean): 
   }
 }
 
-async function fail(deps: SplitJobDeps, data: SplitJobData, key: string): Promise<void> {
+async function fail(deps: SplitJobDeps, data: SplitJobData, key: string, notifier: SplitNotifier): Promise<void> {
   await deps.db.tx(async (q) => {
     await q.query(`UPDATE ${schemaOf(data.domain)}.campaigns SET split_error = $2 WHERE id = $1`, [
       data.campaignId,
@@ -84,6 +87,7 @@ async function fail(deps: SplitJobDeps, data: SplitJobData, key: string): Promis
     await applyJobEvent(q, data.domain, data.campaignId, { type: 'job.split.failed' });
   });
   await publishCampaign(deps, data.domain, data.campaignId);
+  await notifier.ended('error');
 }
 
 /** A source's page count, known once it is open; the campaign's pages_total is the sum over its sources. */
@@ -110,7 +114,12 @@ export async function runSplitJob(deps: SplitJobDeps, data: SplitJobData): Promi
     [data.campaignId],
   );
   const orgIds = await orgSubtree(db, data.domain, campaign.organization_id);
-  const progress = progressPublisher(deps, data.domain, campaign.organization_id, data.campaignId);
+  // The creator's panel: a running entry now, moved by the coalesced progress, finished at the end.
+  const notifier = await splitNotifier(deps, data.domain, campaign);
+  notifier.running(campaign.pages_split, campaign.pages_total);
+  const progress = progressPublisher(deps, data.domain, campaign.organization_id, data.campaignId, (c) =>
+    notifier.running(c.pagesSplit, c.pagesTotal),
+  );
   try {
     const recipients = campaign.automatic_recipients
       ? []
@@ -155,12 +164,15 @@ export async function runSplitJob(deps: SplitJobDeps, data: SplitJobData): Promi
       await progress.flushNow();
     }
   } catch (error) {
-    if (error instanceof SplitStopped) return publishCampaign(deps, data.domain, data.campaignId);
-    if (error instanceof SplitFailure) return fail(deps, data, error.key);
-    if (isPdfProblem(error)) return fail(deps, data, error.key);
+    if (error instanceof SplitStopped) {
+      await publishCampaign(deps, data.domain, data.campaignId);
+      return notifier.ended('canceled');
+    }
+    if (error instanceof SplitFailure) return fail(deps, data, error.key, notifier);
+    if (isPdfProblem(error)) return fail(deps, data, error.key, notifier);
     throw error;
   }
-  await finish(deps, data, campaign.review);
+  await finish(deps, data, campaign.review, notifier);
 }
 
 /** After a restart: campaigns still splitting get their job again (a source not split_done is redone). */

@@ -34,6 +34,25 @@ describe('paper dispatch simulation (seed 000 §4)', () => {
       vi.useRealTimers();
     }
   });
+
+  it('stops where it is when stopped (cancelled or closed in the panel)', () => {
+    vi.useFakeTimers();
+    try {
+      const seen: string[] = [];
+      const stop = simulatePaperProgress(2, {
+        start: () => seen.push('start'),
+        progress: (p) => seen.push(`${p}`),
+        done: () => seen.push('done'),
+        remove: () => seen.push('remove'),
+      });
+      vi.advanceTimersByTime(PAPER_STEP_MS);
+      stop();
+      vi.advanceTimersByTime(PAPER_STEP_MS + PAPER_REMOVE_AFTER_MS);
+      expect(seen).toEqual(['start', '50']);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
 });
 
 describe('per-document actions', () => {

@@ -16,7 +16,7 @@ export interface PaperSink {
   remove(): void;
 }
 
-/** Schedules the simulation for `count` documents; returns a cancel that removes what it started. */
+/** Schedules the simulation for `count` documents; returns what stops it (its notification stays as it is). */
 export function simulatePaperProgress(
   count: number,
   sink: PaperSink,
@@ -38,13 +38,12 @@ export function simulatePaperProgress(
   }
   return () => {
     for (const h of handles) timers.clearTimeout(h);
-    sink.remove();
   };
 }
 
 /** Runs the simulation in the notifications panel for every growth of `paperCount` seen while mounted. */
 export function usePaperProgress(campaignId: string | undefined, paperCount: number | undefined) {
-  const { actors } = useServices();
+  const { actors, cancelHandlers } = useServices();
   const seen = useRef<{ id: string; count: number } | null>(null);
   useEffect(() => {
     if (!campaignId || paperCount === undefined) return;
@@ -55,12 +54,23 @@ export function usePaperProgress(campaignId: string | undefined, paperCount: num
     const added = paperCount - last.count;
     const id = `paper:${campaignId}:${paperCount}`;
     const n = actors.notifications;
-    simulatePaperProgress(added, {
+    // Cancelled or closed in the panel while it runs: the simulation stops there.
+    const stop = simulatePaperProgress(added, {
       start: () =>
-        n.send({ type: 'notification.start', id, text: 'campaigns.postal.progress', values: { count: added } }),
+        n.send({
+          type: 'notification.start',
+          id,
+          text: 'campaigns.postal.progress',
+          values: { count: added },
+          cancelToken: id,
+        }),
       progress: (percentage) => n.send({ type: 'notification.progress', id, percentage }),
-      done: () => n.send({ type: 'notification.done', id }),
+      done: () => {
+        cancelHandlers.delete(id);
+        n.send({ type: 'notification.done', id });
+      },
       remove: () => n.send({ type: 'notification.remove', id }),
     });
-  }, [actors, campaignId, paperCount]);
+    cancelHandlers.set(id, stop);
+  }, [actors, cancelHandlers, campaignId, paperCount]);
 }

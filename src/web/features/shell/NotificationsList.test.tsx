@@ -17,22 +17,28 @@ const note = (id: string, state: Notification['state'], percentage = 0): Notific
   cancelToken: null,
 });
 
+/** The machine's offers as the panel gets them: cancel on running tasks with a cancel token, close on all. */
+const offers = (list: readonly Notification[]) => ({
+  canCancel: (id: string) => list.some((n) => n.id === id && n.state === 'running' && n.cancelToken !== null),
+  canClose: (id: string) => list.some((n) => n.id === id),
+  canReset: list.some((n) => n.state !== 'running'),
+  onCancel: vi.fn(),
+  onClose: vi.fn(),
+  onReset: vi.fn(),
+});
+
 describe('NotificationsList', () => {
   it('reads "Vous n\'avez pas de notification" when empty', () => {
-    renderWithProviders(<NotificationsList notifications={[]} onCancel={vi.fn()} onReset={vi.fn()} />);
+    renderWithProviders(<NotificationsList notifications={[]} {...offers([])} />);
     expect(screen.getByText(SEED_TEXTS.noNotification)).toBeTruthy();
     expect(screen.queryByRole('button')).toBeNull();
   });
 
   it('offers cancel on running items only, and shows done/error icons', () => {
-    const onCancel = vi.fn();
-    renderWithProviders(
-      <NotificationsList
-        notifications={[note('a', 'running', 40), note('b', 'done'), note('c', 'error')]}
-        onCancel={onCancel}
-        onReset={vi.fn()}
-      />,
-    );
+    const list = [{ ...note('a', 'running', 40), cancelToken: 'a' }, note('b', 'done'), note('c', 'error')];
+    const props = offers(list);
+    const onCancel = props.onCancel;
+    renderWithProviders(<NotificationsList notifications={list} {...props} />);
     expect(screen.queryByText(SEED_TEXTS.noNotification)).toBeNull();
     const cancels = screen.getAllByRole('button', { name: /^Annuler/ });
     expect(cancels).toHaveLength(1);
@@ -45,20 +51,37 @@ describe('NotificationsList', () => {
   it('resets finished items, and cannot while everything still runs', () => {
     const onReset = vi.fn();
     renderWithProviders(
-      <NotificationsList notifications={[note('a', 'running')]} onCancel={vi.fn()} onReset={onReset} />,
+      <NotificationsList notifications={[note('a', 'running')]} {...offers([note('a', 'running')])} />,
     );
     expect(
       (screen.getByRole('button', { name: 'Effacer les notifications terminées' }) as HTMLButtonElement).disabled,
     ).toBe(true);
     cleanup();
-    renderWithProviders(
-      <NotificationsList
-        notifications={[note('a', 'running'), note('b', 'done')]}
-        onCancel={vi.fn()}
-        onReset={onReset}
-      />,
-    );
+    const list = [note('a', 'running'), note('b', 'done')];
+    renderWithProviders(<NotificationsList notifications={list} {...offers(list)} onReset={onReset} />);
     fireEvent.click(screen.getByRole('button', { name: 'Effacer les notifications terminées' }));
     expect(onReset).toHaveBeenCalledOnce();
+  });
+
+  it('closes every entry with its own « Fermer », and offers no cancel on a task the app cannot stop', () => {
+    const list = [
+      note('split', 'running', 40),
+      { ...note('up', 'running', 10), cancelToken: 'up' },
+      note('c', 'error'),
+    ];
+    const props = offers(list);
+    renderWithProviders(<NotificationsList notifications={list} {...props} />);
+    expect(screen.getAllByRole('button', { name: /^Annuler/ }).map((b) => b.getAttribute('aria-label'))).toEqual([
+      'Annuler « Découpage up »',
+    ]);
+    const closes = screen.getAllByRole('button', { name: /^Fermer/ });
+    expect(closes.map((b) => b.getAttribute('aria-label'))).toEqual([
+      'Fermer « Découpage split »',
+      'Fermer « Découpage up »',
+      'Fermer « Découpage c »',
+    ]);
+    fireEvent.click(closes[0]!);
+    expect(props.onClose).toHaveBeenCalledWith('split');
+    expect(props.onCancel).not.toHaveBeenCalled();
   });
 });

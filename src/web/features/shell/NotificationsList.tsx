@@ -5,12 +5,28 @@ import { CheckCircleIcon, CloseIcon, ErrorCircleIcon } from '../../components/ic
 
 interface NotificationsListProps {
   notifications: readonly Notification[];
+  /** The machine's offers (`snapshot.can`): cancel a task the app can stop, close any entry, reset. */
+  canCancel: (id: string) => boolean;
+  canClose: (id: string) => boolean;
+  canReset: boolean;
   onCancel: (id: string) => void;
+  onClose: (id: string) => void;
   onReset: () => void;
 }
 
-/** The notifications panel body: progress for running tasks (cancellable), an icon once finished. */
-export const NotificationsList = ({ notifications, onCancel, onReset }: NotificationsListProps) => {
+/**
+ * The notifications panel body: progress for running tasks (cancellable when the app can stop them),
+ * an icon once finished, and a close (×) on every entry (seed 000 §4: removed on close).
+ */
+export const NotificationsList = ({
+  notifications,
+  canCancel,
+  canClose,
+  canReset,
+  onCancel,
+  onClose,
+  onReset,
+}: NotificationsListProps) => {
   const { t } = useTranslation();
   if (notifications.length === 0)
     return (
@@ -18,7 +34,6 @@ export const NotificationsList = ({ notifications, onCancel, onReset }: Notifica
         {t('shell.notifications.empty')}
       </Text>
     );
-  const hasFinished = notifications.some((n) => n.state !== 'running');
   return (
     <Stack gap="0">
       <Box as="ul" m="0" p="0" maxH="60vh" overflowY="auto">
@@ -31,14 +46,16 @@ export const NotificationsList = ({ notifications, onCancel, onReset }: Notifica
                   {text}
                 </Text>
                 {n.state === 'running' ? (
-                  <IconButton
-                    size="xs"
-                    variant="ghost"
-                    aria-label={t('shell.notifications.cancel', { text })}
-                    onClick={() => onCancel(n.id)}
-                  >
-                    <CloseIcon />
-                  </IconButton>
+                  canCancel(n.id) ? (
+                    <Button
+                      size="xs"
+                      variant="outline"
+                      aria-label={t('shell.notifications.cancel', { text })}
+                      onClick={() => onCancel(n.id)}
+                    >
+                      {t('common.actions.cancel')}
+                    </Button>
+                  ) : null
                 ) : n.state === 'done' ? (
                   <Box color="green.fg" role="img" aria-label={t('shell.notifications.done')}>
                     <CheckCircleIcon />
@@ -52,6 +69,16 @@ export const NotificationsList = ({ notifications, onCancel, onReset }: Notifica
                     {t('shell.notifications.canceled')}
                   </Text>
                 )}
+                {canClose(n.id) ? (
+                  <IconButton
+                    size="xs"
+                    variant="ghost"
+                    aria-label={t('shell.notifications.close', { text })}
+                    onClick={() => onClose(n.id)}
+                  >
+                    <CloseIcon />
+                  </IconButton>
+                ) : null}
               </Flex>
               {n.state === 'running' ? (
                 <Progress.Root
@@ -71,7 +98,7 @@ export const NotificationsList = ({ notifications, onCancel, onReset }: Notifica
         })}
       </Box>
       <Flex justify="flex-end" p="2">
-        <Button size="xs" variant="ghost" onClick={onReset} disabled={!hasFinished}>
+        <Button size="xs" variant="ghost" onClick={onReset} disabled={!canReset}>
           {t('shell.notifications.reset')}
         </Button>
       </Flex>

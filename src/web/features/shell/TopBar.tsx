@@ -129,7 +129,11 @@ export const TopBar = ({ onOpenNav, isMobile }: { onOpenNav?: (() => void) | und
               <Popover.Body p="0">
                 <NotificationsList
                   notifications={notifications.notifications}
+                  canCancel={notifications.canCancel}
+                  canClose={notifications.canClose}
+                  canReset={notifications.canReset}
                   onCancel={notifications.cancel}
+                  onClose={notifications.remove}
                   onReset={notifications.reset}
                 />
               </Popover.Body>
