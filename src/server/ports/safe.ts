@@ -83,11 +83,20 @@ export interface SafePort {
 /**
  * The same deposit always carries the same key (what deposits it, for whom, which file), so a run
  * killed after the safe accepted and run again — or an operator's send racing the run — never leaves
- * the employee two copies: the safe answers the first deposit again.
+ * the employee two copies: the safe answers the first deposit again. A signbook's sealed document is
+ * sealed anew on each attempt (a new file): its key leaves the file out, so a seal retried after the
+ * safe took it for one signatory but refused another's does not give the first one a second copy.
  */
 export const depositKey = (request: SafeDepositRequest): string =>
   createHash('sha256')
-    .update([request.source, request.sourceId, request.employeeId, request.fileId ?? ''].join('\n'))
+    .update(
+      [
+        request.source,
+        request.sourceId,
+        request.employeeId,
+        request.source === 'signbook' ? '' : (request.fileId ?? ''),
+      ].join('\n'),
+    )
     .digest('hex');
 
 /**
