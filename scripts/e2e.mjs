@@ -1,6 +1,8 @@
 // `npm run test:e2e`: browser tests against a real server on a fresh demo database.
-// Starts the server on a free port with its own temporary data directory, waits until it serves
-// the SPA, runs Playwright with the located Chromium, then stops the server whatever happened.
+// Starts the personal-safe double (tests/e2e/support/safe-double.mjs) on a free port, then the server
+// on a free port with its own temporary data directory and `SAFE_URL` pointing at the double, waits
+// until it serves the SPA, runs Playwright with the located Chromium (SAFE_DOUBLE_URL: the double's
+// control API), then stops both whatever happened.
 import { spawn } from 'node:child_process';
 import { createWriteStream, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -8,11 +10,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SERVER_NODE_ARGS, buildServer } from './build-server.mjs';
 import { ensureBuild } from './ensure-build.mjs';
+import { startSafeDouble } from '../tests/e2e/support/safe-double.mjs';
 import { findBrowser } from './find-browser.mjs';
 
 const ARTIFACTS = 'tests/artifacts';
 const SERVER_LOG = join(ARTIFACTS, 'server.log');
-const READY_TIMEOUT_MS = 120_000;
+// A fresh demo database is seeded before the first answer: on a loaded machine that can take minutes.
+const READY_TIMEOUT_MS = Number(process.env.E2E_READY_TIMEOUT_MS ?? 120_000);
 
 function freePort() {
   return new Promise((resolve, reject) => {
@@ -78,6 +82,10 @@ async function main() {
   const chromiumPath = await findBrowser();
   ensureBuild();
 
+  // Every deposit and account opening goes through the double (accepting by default); adapters add
+  // rules matching their own path's names to be refused, unavailable or held.
+  const safe = await startSafeDouble();
+  console.log(`[e2e] personal-safe double on ${safe.url}`);
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'e2e-data-'));
@@ -91,6 +99,7 @@ async function main() {
     SSO_DEMO: '1',
     SSO_DEMO_PORT: '0',
     PUBLIC_URL: baseUrl,
+    SAFE_URL: safe.url,
   };
   delete serverEnv.DATABASE_URL; // the e2e database is always a fresh embedded one
 
@@ -113,7 +122,13 @@ async function main() {
     const runner = spawn('npx', ['playwright', 'test', ...process.argv.slice(2)], {
       stdio: 'inherit',
       // The server's console: a demo server prints there the e-mails nobody else may read (guest links).
-      env: { ...process.env, BASE_URL: baseUrl, CHROMIUM_PATH: chromiumPath, E2E_SERVER_LOG: SERVER_LOG },
+      env: {
+        ...process.env,
+        BASE_URL: baseUrl,
+        CHROMIUM_PATH: chromiumPath,
+        E2E_SERVER_LOG: SERVER_LOG,
+        SAFE_DOUBLE_URL: safe.url,
+      },
     });
     exitCode = await new Promise((resolve) => runner.on('exit', (code) => resolve(code ?? 1)));
     if (exitCode !== 0) printServerLogTail();
@@ -122,6 +137,7 @@ async function main() {
     printServerLogTail();
   } finally {
     await stop(server);
+    await safe.close();
     if (!process.env.E2E_DATA_DIR) rmSync(dataDir, { recursive: true, force: true });
   }
   console.log(`[e2e] screenshots and results in ${ARTIFACTS}/`);

@@ -27,8 +27,8 @@ export const BROWSER_THRESHOLDS: Readonly<Record<string, number>> = {
   'campaign-creation': 100,
   // The creation sheet, and the employee page for what follows a save (the sheet closes after it).
   'employee-form': 100,
-  // Left out: the safe refusing to open an account (the demo's embedded safe never refuses).
-  'employee-sheet': 95.2,
+  // The safe refusing to open an account: the personal-safe double (tests/e2e/support/safe-double.mjs).
+  'employee-sheet': 100,
   // Every transition, on a user's page (the user-group and rule pages share its layout and chart).
   'rights-form': 100,
   // Left out: the page's PDF check failing (it refuses what it cannot read).
@@ -36,21 +36,21 @@ export const BROWSER_THRESHOLDS: Readonly<Record<string, number>> = {
   'signbook-template': 100,
   // Left out: the server answering « expired » (its own clock would have to pass the code's 10 minutes).
   signer: 96.5,
-  // Documents left failed are the free-trial company's past its limit (deletable): deleted, one or all, and
-  // retried in vain. Left out: a run dying and inError's retry (the demo's safe never refuses, its database does
-  // not fail), the last failed document deposited (no screen or API raises a trial's limit), an intent while
-  // splitting or a document sent while dispatching (the real jobs end within a second), a second progress report.
-  campaign: 68.1,
+  // Documents left failed for good are the free-trial company's past its limit (deletable): deleted, one or all,
+  // and retried in vain. The safe double refuses deposits (retryable: the campaign retried, a document sent again),
+  // is unavailable (the run fails) or holds one (a document sent ahead of the run, its progress seen).
+  // Left out: an intent while splitting (the real split of a small file ends within a second).
+  campaign: 90.9,
   // The campaign page's table, selection and actions on campaigns of its own: reads held then answered or
   // dropped, an ignored page assigned (a re-read), a refusal pushed from the API, a row's retry (essai past its
-  // limit). Left out: the campaign's « Réessayer » and the leave for the list after it (never offered: the demo's
-  // safe never refuses, its database does not fail), the two actions' ports rejecting (they answer every failure).
-  'campaign-documents': 83.3,
-  // Left out: a failed seal (only a damaged stored document fails it) and the retry and deletion after it.
-  signbook: 80,
-  // Alerts raised by real calls, the session's expiry pushed, the reminders from real counts. Left out: closing
-  // one of two reminders (the app tests before the replay retry the campaign behind the second one).
-  alerts: 94.7,
+  // limit), the campaign's « Relancer » (a deposit refused by the safe double) and the leave for the list after it.
+  // Left out: the two actions' ports rejecting (they answer every failure).
+  'campaign-documents': 91.7,
+  // A failed seal: the employee signatory's safe (the double) refuses the sealed document; retried, deleted.
+  signbook: 100,
+  // Alerts raised by real calls, the session's expiry pushed, the reminders from real counts; both reminders at
+  // once with a retryable campaign in error of the path's own (a deposit refused by the safe double).
+  alerts: 100,
   // Every lifetime: the manual (standing) one is a campaign of the free-trial company ending in error on its page.
   alert: 100,
   // Two tasks at once: an upload and the documents' archive; each entry's close (a running upload aborted). The

@@ -15,13 +15,17 @@
  *   sansmail, without DocCreateDispatch; none: essai; both, then none: multi in the legacy domain);
  * - a manual (standing) toast is a campaign's outcome « La campagne « … » est en erreur. »: a campaign
  *   of the free-trial company (essai), its trial's documents spent (trial.ts), validated on its page.
+ * - both reminders at once (one closed, the other left) need a retryable campaign in error among the
+ *   admin's organisations whatever ran before (the demo's own may have been retried): the path makes its
+ *   own — the admin's sample payroll, one deposit refused by the personal safe the server deposits
+ *   through (the test double, a rule on the campaign's name) — before the admin logs in.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, request, test, type Page } from '@playwright/test';
 import type { AnyMachineSnapshot, EventObject } from 'xstate';
 import { ALERT_TIMINGS } from '../../../src/contract/constants.ts';
 import type { Alert } from '../../../src/contract/entities.ts';
 import { ALERT_KEYS } from '../../../src/contract/keys.ts';
-import { routeUrl } from '../../../src/contract/routes.ts';
+import { AUTH_HEADERS, routeUrl } from '../../../src/contract/routes.ts';
 import { alertsFixtures } from '../../../machines/alerts/alerts.fixtures.ts';
 import { ERROR_RETRY_ID, TO_VALIDATE_ID } from '../../../machines/alerts/alerts.rules.ts';
 import type { AlertsContext } from '../../../machines/alerts/alerts.types.ts';
@@ -38,6 +42,8 @@ import {
   shellShown,
   skipWelcome,
 } from './screens.ts';
+import { createPayrollCampaign } from './payroll.ts';
+import { safeControl } from '../support/safe-control.ts';
 import { createManualCampaign, spendTrialAllowance } from './trial.ts';
 
 // ---------------------------------------------------------------- what the real screens raise
@@ -318,6 +324,36 @@ const toastsShown = async (page: Page, snapshot: AnyMachineSnapshot, memo: Map<s
   }
 };
 
+/**
+ * A campaign of the admin's in error that a retry may fix (« 1 campagne en erreur peut être relancée »):
+ * made through the real API with a session of its own (the page logs in through the form afterwards).
+ */
+async function retryableCampaignInError(): Promise<void> {
+  const api = await request.newContext({ baseURL: test.info().project.use.baseURL! });
+  try {
+    const admin = persona('admin');
+    const login = await api.post(routeUrl('auth.login'), { data: { login: admin.login, password: admin.password } });
+    expect(login.status(), await login.text()).toBe(200);
+    const headers = { [AUTH_HEADERS.authorization]: `Bearer ${login.headers()[AUTH_HEADERS.setAuthorization]}` };
+    const name = `Rappel relance ${Date.now()}-${Math.random().toString(36).slice(2, 6)}`;
+    await safeControl().addRule({ match: name, action: 'refuse', reason: 'Coffre-fort en maintenance', times: 1 });
+    // The payroll helper only uses the page's request context: this session's stands in for it.
+    const id = await createPayrollCampaign({ request: api } as unknown as Page, headers, { name, review: false });
+    await expect
+      .poll(
+        async () => {
+          const answer = await api.get(routeUrl('campaigns.get', { id }), { headers });
+          const { status, canRetry } = (await answer.json()) as { status: string; canRetry: boolean };
+          return `${status} ${canRetry}`;
+        },
+        { message: 'the campaign ends in error, retryable', timeout: 60_000 },
+      )
+      .toBe('IN_ERROR true');
+  } finally {
+    await api.dispose();
+  }
+}
+
 export const alertsAdapter: MachineAdapter = {
   machine: 'alerts',
   start: async (page, events, memo) => {
@@ -325,6 +361,8 @@ export const alertsAdapter: MachineAdapter = {
     recordPush(page, memo);
     const who = reminderPersona(events);
     memo.set('persona', who);
+    // Both reminders, one closed: the admin's retryable failed campaign must exist when the counts are read.
+    if (who === 'admin' && events.some((e) => e.type === 'reminder.close')) await retryableCampaignInError();
     const toasts = events.some((e) => e.type === 'alert.push');
     if (toasts) await page.clock.install();
     if (events.some((e) => countsOf(e) !== null)) {
@@ -403,10 +441,7 @@ export const alertsAdapter: MachineAdapter = {
       if (reminders.some((r) => r.id === TO_VALIDATE_ID)) await expect(reminder(page, TO_VALIDATE_ID)).toHaveCount(1);
     },
   },
-  notDriven: {
-    'alerts.reminders.shown —reminder.close[1]→ (self)':
-      'needs both reminders at once, and the browser tests that run before the replay retry the demo campaign that raises « 1 campagne en erreur peut être relancée » (campaigns.spec.ts), so only one is left',
-  },
+  notDriven: {},
 };
 
 // ---------------------------------------------------------------- one alert

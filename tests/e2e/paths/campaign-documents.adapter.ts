@@ -9,6 +9,9 @@
  *   whole page. A pushed row is another operator's refusal through the real API, heard live.
  * - A campaign whose documents are in error: the free-trial company's (`essai`) past its document limit
  *   (trial.ts), two documents refused « Limite de documents atteinte »: a row's « Réessayer » (refused again).
+ * - A campaign in error a retry may fix: the admin's sample payroll, one of its deposits refused by the
+ *   personal safe the server deposits through (the test double, matching the path's campaign name): the
+ *   campaign's « Relancer », then the page leaves for the list.
  *
  * The documents' reads are held in the browser's network until the path's next fact: then they go to the
  * real server, which answers (`xstate.done.actor.readDocs`), or the connection drops
@@ -28,6 +31,7 @@ import type { CampaignStatus } from '../../../src/contract/enums.ts';
 import { routeUrl } from '../../../src/contract/routes.ts';
 import { fr, inProgressOrOutcome, sessionHeaders } from '../support.ts';
 import type { MachineAdapter } from './adapter.ts';
+import { safeControl } from '../support/safe-control.ts';
 import { createPayrollCampaign, samplePayroll } from './payroll.ts';
 import { logInThroughApi, logInThroughForm, openLoggedIn, pushJoined, skipWelcome } from './screens.ts';
 import { createManualCampaign, spendTrialAllowance } from './trial.ts';
@@ -66,6 +70,10 @@ const toast = (page: Page, key: string, role: 'alert' | 'status') =>
 
 /** The path's campaign: the trial company's in error when a row's action is needed, else one awaiting validation. */
 const needsFailedRows = (events: readonly EventObject[]) => events.some((e) => e.type === 'doc.run');
+
+/** The path retries the whole campaign: one the safe refused a deposit of. */
+const needsRetry = (events: readonly EventObject[]) =>
+  events.some((e) => e.type === 'action.request' && (e as Event<'action.request'>).action === 'retry');
 
 const pathOf = (url: string) => new URL(url, 'http://app').pathname;
 
@@ -152,7 +160,11 @@ const awaited = <T>(promise: Promise<T>): Promise<T> => {
 async function armAction(page: Page, memo: Map<string, unknown>, action: CampaignAction, ok: boolean): Promise<void> {
   const id = memo.get('id') as string;
   const path = pathOf(
-    action === 'validate' ? routeUrl('campaigns.validate', { id }) : routeUrl('campaigns.refuseDocuments'),
+    action === 'validate'
+      ? routeUrl('campaigns.validate', { id })
+      : action === 'retry'
+        ? routeUrl('campaigns.retry', { id })
+        : routeUrl('campaigns.refuseDocuments'),
   );
   const isCall = (url: URL) => url.pathname === path;
   if (ok) {
@@ -168,9 +180,11 @@ async function armAction(page: Page, memo: Map<string, unknown>, action: Campaig
 const SUCCESS: Partial<Record<CampaignAction, string>> = {
   validate: 'alert.campaign.validation.inProgress',
   refuseDocuments: 'alert.campaign.refuse.success',
+  retry: 'alert.campaign.retry.inProgress',
 };
 const FAILURE: Partial<Record<CampaignAction, string>> = {
   validate: 'alert.campaign.send.failure',
+  retry: 'alert.campaign.send.failure',
   refuseDocuments: 'alert.campaign.refuse.documents.failure',
 };
 
@@ -191,6 +205,12 @@ export const campaignDocumentsAdapter: MachineAdapter = {
       const recipients = await spendTrialAllowance(page);
       id = await createManualCampaign(page, { name, review: false, recipients: recipients.slice(0, 2), files: 1 });
       await campaignSettles(page, await sessionHeaders(page), id, 'IN_ERROR');
+    } else if (needsRetry(events)) {
+      const { headers } = await logInThroughApi(page, 'admin');
+      // The safe refuses the campaign's first deposit (retryable): the campaign ends in error, « Relancer » offered.
+      await safeControl().addRule({ match: name, action: 'refuse', reason: 'Coffre-fort en maintenance', times: 1 });
+      id = await createPayrollCampaign(page, headers, { name, review: false, pdf: await cachedSample(page, headers) });
+      await campaignSettles(page, headers, id, 'IN_ERROR');
     } else {
       const { headers } = await logInThroughApi(page, 'admin');
       id = await createPayrollCampaign(page, headers, { name, review: true, pdf: await cachedSample(page, headers) });
@@ -219,7 +239,8 @@ export const campaignDocumentsAdapter: MachineAdapter = {
       'a row’s action: « Réessayer » on a document of the free-trial company refused past its limit (essai; no new campaign has a row to « Envoyer »)',
     'xstate.done.actor.runDocAction':
       'the real server tries the document again: refused again, the row and alert say so',
-    'action.request': '« Valider et distribuer » (« Refuser les documents cochés » once documents are checked)',
+    'action.request':
+      '« Valider et distribuer » (« Refuser les documents cochés » once documents are checked); « Relancer » on a campaign whose deposit the safe double refused',
     'action.confirm': 'the confirmation’s button, or a reason typed and « Refuser »',
     'action.cancel': '« Annuler » in the confirmation',
     'xstate.done.actor.runAction':
@@ -288,8 +309,16 @@ export const campaignDocumentsAdapter: MachineAdapter = {
       expect(((await answer.json()) as { status: string }).status).toBe('CANT_CREATE_DOC_ERROR');
       await expect(toast(page, 'campaign.dispactchedDoc.retry.failure', 'alert')).toBeVisible();
     },
-    'action.request': async ({ page, event }) => {
+    'action.request': async ({ page, event, next, memo }) => {
       const { action } = event as Event<'action.request'>;
+      // No confirmation for a retry: its call goes at once, answered or dropped as the next fact says.
+      if (action === 'retry')
+        await armAction(
+          page,
+          memo,
+          action,
+          next?.type !== 'xstate.done.actor.runAction' || (next as Event<'xstate.done.actor.runAction'>).output.ok,
+        );
       await actionButton(page, action).click();
     },
     'action.confirm': async ({ page, before, next, memo }) => {
@@ -317,8 +346,8 @@ export const campaignDocumentsAdapter: MachineAdapter = {
       const { ok } = (event as Event<'xstate.done.actor.runAction'>).output;
       await memo.get('call');
       if (!ok) return expect(toast(page, FAILURE[action!]!, 'alert')).toBeVisible();
-      if (action === 'validate')
-        await expect(inProgressOrOutcome(page, SUCCESS.validate!, memo.get('name') as string).first()).toBeVisible();
+      if (action === 'validate' || action === 'retry')
+        await expect(inProgressOrOutcome(page, SUCCESS[action]!, memo.get('name') as string).first()).toBeVisible();
       else await expect(toast(page, SUCCESS[action!]!, 'status')).toBeVisible();
     },
   },
@@ -350,7 +379,8 @@ export const campaignDocumentsAdapter: MachineAdapter = {
     'campaignDocuments.documents.shown': async (page, snapshot) => {
       // While a campaign action's call runs, its answer may already have come back: the page then reads
       // its documents again (the next fact of the path), so the table is not checked meanwhile.
-      if (snapshot.matches({ campaignAction: 'running' })) return;
+      // After a retry the page has left for the list: its table is gone with it.
+      if (snapshot.matches({ campaignAction: 'running' }) || snapshot.matches({ campaignAction: 'left' })) return;
       await expect(docsTable(page)).toHaveAttribute('aria-busy', 'false');
       await expect(docRows(page).first()).toBeVisible();
       await expect(checkedRows(page)).toHaveCount(contextOf(snapshot).selected.length);
@@ -380,10 +410,6 @@ export const campaignDocumentsAdapter: MachineAdapter = {
     },
   },
   notDriven: {
-    'campaignDocuments.campaignAction.idle —action.request[0]→ campaignDocuments.campaignAction.running':
-      'the campaign’s « Réessayer » is offered only for documents a new attempt may fix (the safe refusing a deposit, or a run dying): the demo server’s embedded safe never refuses and its database does not fail (machines/campaign’s adapter, same reason)',
-    'campaignDocuments.campaignAction.running —xstate.done.actor.runAction[1]→ campaignDocuments.campaignAction.left':
-      'follows the campaign’s « Réessayer », never offered on the demo server (above)',
     'campaignDocuments.campaignAction.running —xstate.error.actor.runAction[0]→ campaignDocuments.campaignAction.idle':
       'the action’s port never rejects: every failure, the connection’s included, is an outcome with its alert (runAction.ts)',
     'campaignDocuments.docAction.running —xstate.error.actor.runDocAction[0]→ campaignDocuments.docAction.idle':

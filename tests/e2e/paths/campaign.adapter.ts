@@ -7,6 +7,10 @@
  * rename, and the page shows the new name live. A run that leaves documents failed is the free-trial
  * company's (`essai`) past its document limit (trial.ts): a manual campaign to three of its employees,
  * each document refused « Limite de documents atteinte » — deletable, and retried in vain one at a time.
+ * Failures a retry may fix come from the personal safe the server deposits through (the test double,
+ * tests/e2e/support/safe-double.mjs): a rule matching the path's own campaign name, set before the
+ * campaign exists, makes its deposits refused (4xx, retryable), unavailable (the run fails) or held
+ * (the run waits: a document is sent ahead of it, its progress is seen move when released).
  */
 import { expect, type Page } from '@playwright/test';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
@@ -15,6 +19,7 @@ import type { CampaignStatus } from '../../../src/contract/enums.ts';
 import { routeUrl } from '../../../src/contract/routes.ts';
 import { fr, sessionHeaders } from '../support.ts';
 import type { MachineAdapter } from './adapter.ts';
+import { safeControl } from '../support/safe-control.ts';
 import { createPayrollCampaign } from './payroll.ts';
 import { logInThroughApi, logInThroughForm, openLoggedIn, skipWelcome } from './screens.ts';
 import { createManualCampaign, spendTrialAllowance } from './trial.ts';
@@ -52,9 +57,57 @@ const confirm = async (page: Page, id: string) => {
 };
 
 const splitOf = (events: readonly EventObject[]) => events.find((e) => e.type.startsWith('job.split.'));
-/** The path's dispatch leaves documents failed: the trial company's campaign past its limit. */
+/** The path's dispatch leaves documents failed for good: the trial company's campaign past its limit. */
 const failingRun = (events: readonly EventObject[]) =>
-  events.some((e) => e.type === 'job.dispatch.completed' && (e as EventObject & { failed: number }).failed > 0);
+  events.some((e) => {
+    const { failed, retryable } = e as EventObject & { failed: number; retryable: number };
+    return e.type === 'job.dispatch.completed' && failed > 0 && retryable === 0;
+  });
+
+/** What the safe does with the path's deposits (the double's rule, set before the campaign exists). */
+type SafeScenario = 'refused' | 'unavailable' | 'held' | null;
+const REFUSAL = 'Coffre-fort : salarié inconnu';
+const HOLD_MS = 25_000;
+
+function safeScenarioOf(events: readonly EventObject[]): SafeScenario {
+  if (events.some((e) => e.type === 'job.dispatch.failed')) return 'unavailable';
+  const completed = events.findIndex((e) => e.type === 'job.dispatch.completed');
+  const done = completed >= 0 ? (events[completed] as EventObject & { retryable: number }) : null;
+  if (done && done.retryable > 0) return 'refused';
+  const progressed = events.filter((e) => e.type === 'job.dispatch.progressed').length;
+  const sendAhead = events.findIndex((e) => e.type === 'campaign.document.send');
+  if (progressed > 1 || (sendAhead >= 0 && (completed < 0 || sendAhead < completed))) return 'held';
+  return null;
+}
+
+/** The double's rule for the path, matching its campaign's (unique) name: every deposit carries it. */
+async function addSafeRule(scenario: SafeScenario, name: string, events: readonly EventObject[]) {
+  const safe = safeControl();
+  if (scenario === 'unavailable')
+    // The run asks three times in a row before it fails; the retry then finds the safe back.
+    return safe.addRule({ match: name, action: 'unavailable', times: 3 });
+  if (scenario === 'held') return safe.addRule({ match: name, action: 'hold', times: 1, holdMs: HOLD_MS });
+  if (scenario === 'refused') {
+    // One document refused, or both when one is to stay in error after another is sent again.
+    const sends = events.filter((e) => e.type === 'campaign.document.send') as (EventObject & { failed: number })[];
+    return safe.addRule({
+      match: name,
+      action: 'refuse',
+      status: 422,
+      reason: REFUSAL,
+      times: sends.some((e) => e.failed > 0) ? 2 : 1,
+    });
+  }
+  return null;
+}
+
+/** Rows offering « Réessayer » (a retryable failure) or « Envoyer » (a waiting document). */
+const rowsOffering = (page: Page, action: 'retry' | 'send') =>
+  docsTable(page)
+    .getByRole('row')
+    .filter({ has: page.locator(`[data-doc-action="${action}"]`) });
+const SENT = '[data-status="DISPATCHED"], [data-status="WAITING_FOR_USER_REGISTRATION"]';
+const SEND_DOC = routeUrl('campaigns.sendDispatchedDoc', { id: 'x' }).replace(/x$/, '');
 
 const docsTable = (page: Page) => page.getByRole('table', { name: fr('campaigns.docs.label') });
 /** The table's documents refused past the trial's limit. */
@@ -63,6 +116,48 @@ const failedRows = (page: Page) =>
     .getByRole('row')
     .filter({ has: page.locator('[data-status="CANT_CREATE_DOC_ERROR"]') });
 const RETRY_DOC = routeUrl('campaigns.retryDispatchedDoc', { id: 'x' }).replace(/x$/, '');
+
+/** A waiting document sent while the run waits on its first deposit (held by the safe), then the run let go. */
+async function sendAhead(page: Page, name: string): Promise<void> {
+  const safe = safeControl();
+  await expect.poll(() => safe.held(name), { timeout: 30_000 }).toBe(1);
+  const waiting = rowsOffering(page, 'send');
+  await expect(waiting.first()).toBeVisible();
+  const sent = page.waitForResponse(
+    (r) => r.request().method() === 'GET' && new URL(r.url()).pathname.startsWith(SEND_DOC),
+  );
+  await waiting.first().locator('[data-doc-action="send"]').click();
+  const answer = await sent;
+  expect(answer.ok(), await answer.text()).toBe(true);
+  expect(['DISPATCHED', 'WAITING_FOR_USER_REGISTRATION']).toContain(
+    ((await answer.json()) as { status: string }).status,
+  );
+  // Still distributing: the run is still held on its deposit.
+  await expect(page.getByRole('heading', { level: 1 }).locator('..').locator('[data-status]')).toHaveAttribute(
+    'data-status',
+    'DISPATCHING',
+  );
+  await expect(docsTable(page).locator(SENT).first()).toBeVisible();
+  await safe.release(name);
+}
+
+/** A document the safe refused, sent again: the safe takes it now. */
+async function retryRefused(page: Page): Promise<void> {
+  const refused = rowsOffering(page, 'retry');
+  const count = await refused.count();
+  expect(count, 'documents the safe refused').toBeGreaterThan(0);
+  await expect(refused.first()).toContainText(REFUSAL);
+  const retried = page.waitForResponse(
+    (r) => r.request().method() === 'POST' && new URL(r.url()).pathname.startsWith(RETRY_DOC),
+  );
+  await refused.first().locator('[data-doc-action="retry"]').click();
+  const answer = await retried;
+  expect(answer.ok(), await answer.text()).toBe(true);
+  expect(['DISPATCHED', 'WAITING_FOR_USER_REGISTRATION']).toContain(
+    ((await answer.json()) as { status: string }).status,
+  );
+  await expect(refused).toHaveCount(count - 1);
+}
 
 export const campaignAdapter: MachineAdapter = {
   machine: 'campaign',
@@ -84,6 +179,9 @@ export const campaignAdapter: MachineAdapter = {
     const { headers } = await logInThroughApi(page, 'admin');
     const name = `Parcours campagne ${Date.now()}-${Math.random().toString(36).slice(2, 6)}`;
     memo.set('name', name);
+    const scenario = safeScenarioOf(events);
+    memo.set('safe', scenario);
+    await addSafeRule(scenario, name, events);
     const id = await createPayrollCampaign(page, headers, {
       name,
       review,
@@ -97,9 +195,13 @@ export const campaignAdapter: MachineAdapter = {
     'job.split.completed':
       'the real split job (worker) reads the demo’s sample payroll, or gives each file of a manual campaign (essai’s) to each recipient; « review » chosen at creation (API)',
     'job.split.failed': 'the real split job reads a PDF naming nobody, and fails',
-    'job.dispatch.progressed': 'the real dispatch job (worker) starts',
+    'job.dispatch.progressed':
+      'the real dispatch job (worker) starts; again: its first deposit, held by the safe double, released — the document’s row and the progress move live',
     'job.dispatch.completed':
-      'the real dispatch job deposits every document (the embedded safe), or refuses each one « Limite de documents atteinte » for the free-trial company (essai) once its trial’s documents are spent',
+      'the real dispatch job deposits every document through the safe double, which refuses one or two of the path’s deposits when asked (retryable, the safe’s reason shown), or refuses each one « Limite de documents atteinte » for the free-trial company (essai) once its trial’s documents are spent',
+    'job.dispatch.failed':
+      'the safe double answers 503 to the path’s deposits: the run stops after three answers in a row',
+    'campaign.retry': '« Relancer » once the safe takes the path’s deposits again',
     'campaign.validate': '« Valider » and its confirmation',
     'campaign.refuse': '« Refuser la campagne » and its confirmation',
     'campaign.cancel': '« Annuler » and its confirmation',
@@ -108,13 +210,29 @@ export const campaignAdapter: MachineAdapter = {
     'campaign.deleteDocuments':
       'documents in error checked (one, or all that are left), « Supprimer les documents cochés » and its confirmation',
     'campaign.document.send':
-      'a document in error’s « Réessayer » in the documents table (refused again: the trial’s limit is still reached)',
+      'a document in error’s « Réessayer » in the documents table (deposited now that the safe takes it, or refused again: the trial’s limit is still reached); while the run waits on a deposit the safe holds, a waiting document’s « Envoyer »',
   },
   events: {
     'job.split.completed': async () => {},
     'job.split.failed': async () => {},
-    'job.dispatch.progressed': async () => {},
+    'job.dispatch.progressed': async ({ page, before, memo }) => {
+      if (!before.matches({ dispatching: 'running' })) return;
+      // The run waits on its first deposit (held by the safe): released, the page sees it land.
+      const name = memo.get('name') as string;
+      const safe = safeControl();
+      await expect.poll(() => safe.held(name), { timeout: 30_000 }).toBe(1);
+      await expect(docsTable(page).locator(SENT)).toHaveCount(0);
+      expect(await safe.release(name)).toBe(1);
+      await expect(docsTable(page).locator(SENT).first()).toBeVisible();
+    },
     'job.dispatch.completed': async () => {},
+    'job.dispatch.failed': async () => {},
+    'campaign.retry': async ({ page, memo }) => {
+      const id = memo.get('id') as string;
+      await action(page, 'retry').click();
+      await expect(action(page, 'retry')).toHaveCount(0);
+      if (!new URL(page.url()).pathname.endsWith(id)) await page.goto(`/campaigns/${id}`);
+    },
     'campaign.validate': async ({ page }) => confirm(page, 'validate'),
     'campaign.refuse': async ({ page }) => confirm(page, 'refuseDispatch'),
     'campaign.cancel': async ({ page }) => confirm(page, 'cancel'),
@@ -149,7 +267,9 @@ export const campaignAdapter: MachineAdapter = {
       await confirm(page, 'deleteDocuments');
       await expect(failed).toHaveCount(count - chosen);
     },
-    'campaign.document.send': async ({ page }) => {
+    'campaign.document.send': async ({ page, before, memo }) => {
+      if (before.matches('dispatching')) return sendAhead(page, memo.get('name') as string);
+      if (memo.get('safe') === 'refused') return retryRefused(page);
       const failed = failedRows(page);
       const count = await failed.count();
       const retried = page.waitForResponse(
@@ -166,10 +286,15 @@ export const campaignAdapter: MachineAdapter = {
       await expect(failed).toHaveCount(count);
     },
   },
-  offered: (_snapshot, event) => {
-    // The demo's failures are the trial's limit (deletable); none a retry may fix (the safe refusing).
-    if (event.type === 'job.dispatch.completed' || event.type === 'campaign.document.send')
-      return (event as EventObject & { retryable: number }).retryable === 0;
+  offered: (snapshot, event) => {
+    const { failed, retryable } = event as EventObject & { failed: number; retryable: number };
+    // Failures either all retryable (the safe refusing) or all deletable (the trial's limit), not mixed.
+    if (event.type === 'job.dispatch.completed') return retryable === 0 || retryable === failed;
+    if (event.type === 'campaign.document.send' && snapshot.matches('inError')) {
+      const { canRetry } = snapshot.context as { canRetry: boolean };
+      // A refused document sent again is deposited (the safe takes it now); over the trial's limit, refused again.
+      return canRetry ? retryable === failed : failed > 0 && retryable === 0;
+    }
     return true;
   },
   states: {
@@ -200,15 +325,5 @@ export const campaignAdapter: MachineAdapter = {
       'the real split of a small file ends within a second: the page cannot be caught splitting reliably',
     'campaign.splitting —campaign.cancel[0]→ campaign.canceled':
       'the real split of a small file ends within a second: the page cannot be caught splitting reliably',
-    'campaign.dispatching —campaign.document.send[0]→ (self)':
-      'the real dispatch of a few documents ends within a second: a waiting one cannot be sent ahead of it reliably',
-    'campaign.dispatching.running —job.dispatch.progressed[0]→ (self)':
-      'the real dispatch job reports its start once; a second report is a run resumed after a server restart',
-    'campaign.dispatching —job.dispatch.failed[0]→ campaign.inError':
-      'a run fails when the database fails under it: not provoked on the shared demo server (the API suite does)',
-    'campaign.inError —campaign.retry[0]→ campaign.dispatching':
-      'needs documents a new attempt may fix (the safe refusing a deposit, or a run dying): the demo server’s embedded safe never refuses and its database does not fail; documents refused past the trial’s limit are deletable, not retried with the campaign (the API suite provokes both)',
-    'campaign.inError —campaign.document.send[1]→ campaign.dispatched':
-      'the last document in error deposited needs the trial’s limit raised: no screen or API of the product raises a subscription’s limit (the seed sets it) and a company’s count of deposits never goes down (the API suite retries over-limit documents of a subscriber)',
   },
 };

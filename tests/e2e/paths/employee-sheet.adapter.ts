@@ -17,6 +17,7 @@ import { ALERT_KEYS } from '../../../src/contract/keys.ts';
 import { routeUrl } from '../../../src/contract/routes.ts';
 import type { EmployeeSheetEvent } from '../../../machines/employee-sheet/index.ts';
 import { fr } from '../support.ts';
+import { safeControl } from '../support/safe-control.ts';
 import type { MachineAdapter } from './adapter.ts';
 import { afterDrop, afterPath, dropCall, logInThroughApi, openLoggedIn, skipWelcome } from './screens.ts';
 
@@ -117,7 +118,8 @@ export const employeeSheetAdapter: MachineAdapter = {
     'xstate.error.actor.loadEmployee':
       'the read fails: an id no employee has (on opening), the connection dropped (the re-read)',
     'sheet.safe.create': '« Créer le coffre-fort » (a demo employee whose safe is not created)',
-    'xstate.done.actor.createSafe': 'the server opens the safe (the embedded safe opens it)',
+    'xstate.done.actor.createSafe':
+      'the server opens the safe through the safe service (the test double), or the service refuses this employee’s account (a rule on its id)',
     'xstate.error.actor.createSafe': 'the opening fails: the connection drops for it',
     'sheet.reminder.send':
       '« Envoyer un rappel » (an employee with an e-mail, or without one and the field left empty)',
@@ -147,10 +149,25 @@ export const employeeSheetAdapter: MachineAdapter = {
       if (next?.type === 'xstate.error.actor.createSafe')
         await dropCall(page, routeUrl('employees.createEDocPerso'), memo);
       else await watchReload(page, events, index, memo);
+      if (
+        next?.type === 'xstate.done.actor.createSafe' &&
+        !(outputOf(next) as { accountCreated: boolean }).accountCreated
+      )
+        // The safe service (the test double the server opens accounts through) refuses this employee's account.
+        await safeControl().addRule({
+          match: (memo.get('employee') as Employee).id,
+          action: 'refuse',
+          status: 409,
+          reason: 'Compte déjà existant',
+          times: 1,
+        });
       await action(page, 'employees.actions.createSafe').click();
     },
     'xstate.done.actor.createSafe': async ({ page, event, memo }) => {
-      expect((outputOf(event) as { accountCreated: boolean }).accountCreated).toBe(true);
+      if (!(outputOf(event) as { accountCreated: boolean }).accountCreated) {
+        await expect(toast(page, 'employees.messages.safe.error')).toBeVisible();
+        return;
+      }
       await expect(toast(page, 'employees.messages.safe.success', 'success')).toBeVisible();
       memo.set('safeStatus', 'NOT_FINALISED');
     },
@@ -243,10 +260,7 @@ export const employeeSheetAdapter: MachineAdapter = {
       await expect(toast(page, 'employees.messages.deactivate.success', 'success')).toBeVisible();
     },
   },
-  notDriven: {
-    'employeeSheet.ready.creatingSafe —xstate.done.actor.createSafe[1]→ employeeSheet.reloading':
-      'the demo’s safe is the embedded one, which never refuses to open an account (a remote safe service would)',
-  },
+  notDriven: {},
 };
 
 /**

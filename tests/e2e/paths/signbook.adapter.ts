@@ -7,14 +7,20 @@
  * read from their demo outbox, signed), as their own screens would; the seal is the real job. The
  * manager's own actions, « Envoyer aux signataires » and « Supprimer le parapheur », are clicked on
  * the page, which follows the rest live.
+ * A failed seal: the signbook is sent to the employee signatories' personal safes, `emp` is a new employee
+ * of the path's own (signing as a guest through the link the demo server prints, through the real guest
+ * API), and the personal safe the server deposits through (the test double) refuses the sealed document
+ * once — a rule matching the path's signbook name: the seal fails, « Relancer le scellement » seals again.
  */
 import { expect, request, test, type APIRequestContext, type Page } from '@playwright/test';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
+import type { EventObject } from 'xstate';
 import type { OutboxMessage } from '../../../src/contract/entities.ts';
 import type { SignbookStatus } from '../../../src/contract/enums.ts';
 import { AUTH_HEADERS, routeUrl } from '../../../src/contract/routes.ts';
 import type { SignbookEvent } from '../../../machines/signbook/index.ts';
-import { fr, persona, sessionHeaders } from '../support.ts';
+import { fr, persona, printedMessage, sessionHeaders } from '../support.ts';
+import { safeControl } from '../support/safe-control.ts';
 import type { MachineAdapter } from './adapter.ts';
 import { afterPath, logInThroughApi, openLoggedIn, skipWelcome } from './screens.ts';
 
@@ -77,6 +83,48 @@ const deleteButton = (page: Page) =>
     .getByRole('group', { name: fr('signbooks.view.actions') })
     .getByRole('button', { name: fr('signbooks.view.delete') });
 
+/** The path ends in a failed seal: its sealed document goes to an employee's safe, which refuses it. */
+const sealFails = (events: readonly EventObject[]) => events.some((e) => e.type === 'job.seal.failed');
+
+/** A new employee of the admin's organisation, with an e-mail of its own (its guest link is printed for it). */
+async function newEmployee(page: Page, headers: Record<string, string>, orgId: string) {
+  const n = `${Date.now()}-${Math.random().toString(36).slice(2, 6)}`;
+  const created = await page.request.post(routeUrl('employees.create'), {
+    headers,
+    data: {
+      name: 'Parcours',
+      firstName: `Scellement ${n}`,
+      birthDate: '1988-02-03',
+      email: `scellement.${n}@example.fr`,
+      organizations: [{ organizationId: orgId }],
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  return (await created.json()) as { id: string; email: string };
+}
+
+/** The employee signs as a guest: the link mailed to it (printed by the demo server), a code, the signature. */
+async function guestSigns(page: Page, email: string, name: string): Promise<void> {
+  const invitation = await printedMessage(email, 'Document à signer');
+  const token = invitation.body.match(/\/signworkflows\/guest\/([^\s/?#]+)/)?.[1];
+  expect(token, invitation.body).toBeTruthy();
+  const asked = await page.request.post(routeUrl('signbooks.guestRecoverCode', { token: token! }), {
+    data: { mode: 'email' },
+  });
+  expect(asked.status(), await asked.text()).toBeLessThan(300);
+  const outbox = await page.request.get(routeUrl('signbooks.guestOutbox', { token: token! }));
+  expect(outbox.ok(), await outbox.text()).toBe(true);
+  const newest = ((await outbox.json()) as OutboxMessage[])
+    .filter((m) => m.subject === `Code de signature : ${name}`)
+    .sort((a, b) => b.createdAt.localeCompare(a.createdAt))[0];
+  const code = newest?.body.match(/est : (\d{6})/)?.[1] ?? '';
+  expect(code, 'a signature code in the guest’s outbox').toHaveLength(6);
+  const signed = await page.request.post(routeUrl('signbooks.guestSign', { token: token! }), {
+    data: { codeSignature: code },
+  });
+  expect(signed.status(), await signed.text()).toBeLessThan(300);
+}
+
 /** The signatory's own API session (the path's start logged it in). */
 const actor = (memo: Map<string, unknown>, role: string): Required<Signer> => {
   const signer = (memo.get('signers') as Record<Role, Signer>)[role as Role];
@@ -112,9 +160,17 @@ export const signbookAdapter: MachineAdapter = {
     const baseURL = test.info().project.use.baseURL!;
     const other = async (role: 'emp' | 'mgr'): Promise<Signer> =>
       acting.has(role) ? signerFor(baseURL, PERSONA[role]) : { userId: await userIdOf(baseURL, PERSONA[role]) };
+    const failing = sealFails(events);
+    const employee = failing ? await newEmployee(page, headers, session.orgId) : null;
+    if (employee) {
+      memo.set('guestEmail', employee.email);
+      afterPath(memo, async () => {
+        await page.request.put(routeUrl('employees.deactivate', { id: employee.id }), { headers });
+      });
+    }
     const signers = {
       hr: { api: page.request, headers, userId: session.userId },
-      emp: await other('emp'),
+      emp: employee ? { userId: employee.id } : await other('emp'),
       mgr: await other('mgr'),
     } satisfies Record<Role, Signer>;
     memo.set('signers', signers);
@@ -124,14 +180,22 @@ export const signbookAdapter: MachineAdapter = {
     });
     const name = `Parcours parapheur ${Date.now()}-${Math.random().toString(36).slice(2, 6)}`;
     memo.set('name', name);
+    // The employee's safe refuses the sealed document once: the seal fails; sealed again, it is taken.
+    if (failing)
+      await safeControl().addRule({ match: name, action: 'refuse', reason: 'Coffre-fort clôturé', times: 1 });
     const created = await page.request.post(routeUrl('signbooks.upload'), {
       headers,
       multipart: {
         json: JSON.stringify({
           name,
           draft: true,
+          ...(employee ? { sendToPersonalSafe: true } : {}),
           steps: [['hr'], ['emp', 'mgr']].map((ids) => ({
-            signatories: ids.map((r) => ({ type: 'user', userId: signers[r as Role].userId })),
+            signatories: ids.map((r) =>
+              employee && r === 'emp'
+                ? { type: 'employee', employeeId: employee.id }
+                : { type: 'user', userId: signers[r as Role].userId },
+            ),
           })),
         }),
         file: { name: 'contrat.pdf', mimeType: 'application/pdf', buffer: await contractPdf(name) },
@@ -152,6 +216,9 @@ export const signbookAdapter: MachineAdapter = {
       'the signatory (admin, paie, essai) asks a code, reads it in their demo outbox and signs, through the real API',
     'signatory.refuse': 'the signatory (paie) refuses with a reason, through the real API',
     'job.seal.completed': 'the real seal job, after the last signature',
+    'job.seal.failed':
+      'the real seal job, the sealed document refused by the employee signatory’s safe (the test double, a rule on the signbook’s name)',
+    'signbook.retrySeal': '« Relancer le scellement » on the page (the safe takes the document this time)',
   },
   events: {
     'signbook.start': async ({ page }) => {
@@ -169,8 +236,11 @@ export const signbookAdapter: MachineAdapter = {
       const dialog = page.getByRole('alertdialog', { name: fr('signbooks.view.deleteTitle') });
       await dialog.getByRole('button', { name: fr('signbooks.view.delete'), exact: true }).click();
     },
-    'signatory.sign': async ({ event, memo }) => {
-      const signer = actor(memo, (event as Of<'signatory.sign'>).signatoryId);
+    'signatory.sign': async ({ page, event, memo }) => {
+      const role = (event as Of<'signatory.sign'>).signatoryId;
+      const guestEmail = memo.get('guestEmail') as string | undefined;
+      if (role === 'emp' && guestEmail) return guestSigns(page, guestEmail, memo.get('name') as string);
+      const signer = actor(memo, role);
       const workflowId = memo.get('id') as string;
       const asked = await signer.api.post(routeUrl('signbooks.recoverCode', { workflowId }), {
         headers: signer.headers,
@@ -202,6 +272,13 @@ export const signbookAdapter: MachineAdapter = {
       expect(refused.status(), await refused.text()).toBeLessThan(300);
     },
     'job.seal.completed': async () => {},
+    'job.seal.failed': async ({ page }) => {
+      await expect(page.getByText('Coffre-fort clôturé', { exact: false }).first()).toBeVisible({ timeout: 30_000 });
+    },
+    'signbook.retrySeal': async ({ page }) => {
+      await page.getByRole('button', { name: fr('signbooks.view.retrySeal') }).click();
+      await expect(page.getByRole('button', { name: fr('signbooks.view.retrySeal') })).toHaveCount(0);
+    },
   },
   states: {
     'signbook.draft': async (page, snapshot) => shows(page, 'DRAFT', 0, snapshot.can({ type: 'signbook.delete' })),
@@ -225,13 +302,5 @@ export const signbookAdapter: MachineAdapter = {
       await expect(page).toHaveURL(/\/signworkflows\/status\/in-progress$/);
       await expect(page.getByText(fr('signbooks.view.deleted'))).toBeVisible();
     },
-  },
-  notDriven: {
-    'signbook.sealing —job.seal.failed[0]→ signbook.sealFailed':
-      'the seal fails only on a damaged stored document: the browser cannot damage it (the API suite does, in the database)',
-    'signbook.sealFailed —signbook.retrySeal[0]→ signbook.sealing':
-      'needs a failed seal, which the browser cannot provoke (above)',
-    'signbook.sealFailed —signbook.delete[0]→ signbook.deleted':
-      'needs a failed seal, which the browser cannot provoke (above)',
   },
 };

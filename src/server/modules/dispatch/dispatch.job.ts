@@ -3,12 +3,15 @@
  * document is claimed, deposited and given its status in ONE small transaction guarded by its
  * current status, so a job killed at any point (kill -9) and run again dispatches the rest, and
  * never one document twice. Progress reaches the organisation's room coalesced (a few per second).
+ * A remote safe is called before that transaction (never inside one: a slow safe would hold the
+ * database); when it is unavailable several times in a row the RUN fails (the campaign in error,
+ * the documents not yet sent left waiting for « Réessayer »), rather than failing every document.
  */
 import type { DomainId } from '../../../contract/constants.ts';
 import type { DispatchedDocStatus, DispatchFailureCause } from '../../../contract/enums.ts';
 import { type Db, type Queryable, schemaOf } from '../../db/db.ts';
 import type { Push } from '../../push/push.ts';
-import { type SafePort, depositEmbedded } from '../../ports/safe.ts';
+import { type SafePort, type SafeReceipt, SafeRefused, SafeUnavailable, depositEmbedded } from '../../ports/safe.ts';
 import { companySubscription } from '../hrdesk/subscription.ts';
 import { DELETABLE_SQL, RETRYABLE_SQL, campaignRow } from './campaign.repo.ts';
 import { applyJobEvent } from './lifecycle.ts';
@@ -33,7 +36,12 @@ export interface DispatchJobDeps {
   readonly mail?: MailPort | undefined;
   /** The product's address, for the link in those e-mails. */
   readonly publicUrl?: string | undefined;
+  /** Wait before asking an unavailable safe again, times the answers in a row (default 500 ms). */
+  readonly unavailableDelayMs?: number;
 }
+
+/** Unavailable answers in a row after which the run stops and the campaign goes in error. */
+export const UNAVAILABLE_LIMIT = 3;
 
 export const PENDING = ['NEEDS_DISPATCHING', 'DISPATCHING'];
 /** What a run leaves not distributed for good or until a retry (the « n'est pas distribué » option). */
@@ -89,14 +97,73 @@ export type DepositCampaign = {
   created_by?: string | null;
 };
 
+/** What a remote safe answered before the transaction: accepted (its receipt) or refused (its reason). */
+export type Transmitted = { readonly receipt: SafeReceipt } | { readonly refused: string };
+
+const CLAIMED_SQL = (s: string) => `
+  SELECT d.employee_id, e.safe_status, e.bpe_agreement, e.first_name, e.name, d.file_id, d.document_id,
+         e.paper_dispatch, cardinality(d.pages) AS page_count
+    FROM ${s}.dispatched_docs d LEFT JOIN ${s}.employees e ON e.id = d.employee_id
+   WHERE d.id = $1 AND d.status = ANY($2::text[])`;
+
+/** The deposit a claimed document asks for, or null when it is not one for the safe (no employee, paper…). */
+function depositRequestOf(domain: DomainId, campaign: DepositCampaign, doc: Claimed, allowance: Allowance) {
+  if (!doc.employee_id || doc.paper_dispatch || doc.bpe_agreement === 'REFUSED' || doc.document_id) return null;
+  if (allowance.left <= 0) return null;
+  const empName = `${doc.first_name ?? ''} ${doc.name ?? ''}`.trim();
+  return {
+    domain,
+    employeeId: doc.employee_id,
+    organizationId: campaign.organization_id,
+    typeCode: campaign.doc_type_code,
+    description: `${campaign.doc_name} — ${empName}`.trim(),
+    fileId: doc.file_id,
+    metaDatas: [{ key: 'empName', value: empName }],
+    source: 'campaign' as const,
+    sourceId: campaign.id,
+    depositedBy: campaign.created_by ?? null,
+    pageCount: doc.page_count || null,
+  };
+}
+
+/**
+ * A remote safe's answer for the document, asked outside any transaction; undefined when the port
+ * records deposits itself (the embedded safe) or the document needs no deposit. Throws
+ * `SafeUnavailable`. The transaction that follows checks the document again: if another run or an
+ * operator took it meanwhile, the same idempotency key made the safe keep one copy.
+ */
+export async function transmitOne(
+  db: Queryable,
+  safe: SafePort,
+  domain: DomainId,
+  campaign: DepositCampaign,
+  docId: string,
+  allowance: Allowance,
+  from: readonly string[] = PENDING,
+): Promise<Transmitted | undefined> {
+  if (!safe.transmit) return undefined;
+  const { rows } = await db.query<Claimed>(CLAIMED_SQL(schemaOf(domain)), [docId, from]);
+  const request = rows[0] ? depositRequestOf(domain, campaign, rows[0], allowance) : null;
+  if (!request) return undefined;
+  try {
+    return { receipt: await safe.transmit(db, request) };
+  } catch (error) {
+    if (error instanceof SafeRefused) return { refused: error.reason };
+    throw error;
+  }
+}
+
 /** Deposits one document; returns it as stored, or null when another run already took it. */
-const dispatchOne = (
+const dispatchOne = async (
   deps: DispatchJobDeps,
   domain: DomainId,
   campaign: DepositCampaign,
   docId: string,
   allowance: Allowance,
-): Promise<DispatchedDocRow | null> => deps.db.tx((q) => depositOne(q, deps, domain, campaign, docId, allowance));
+): Promise<DispatchedDocRow | null> => {
+  const transmitted = await transmitOne(deps.db, deps.safe, domain, campaign, docId, allowance);
+  return deps.db.tx((q) => depositOne(q, deps, domain, campaign, docId, allowance, PENDING, transmitted));
+};
 
 /**
  * The guarded deposit of one document inside the caller's transaction (the job's, or the
@@ -110,15 +177,10 @@ export async function depositOne(
   docId: string,
   allowance: Allowance,
   from: readonly string[] = PENDING,
+  transmitted?: Transmitted,
 ): Promise<DispatchedDocRow | null> {
   const s = schemaOf(domain);
-  const { rows } = await q.query<Claimed>(
-    `SELECT d.employee_id, e.safe_status, e.bpe_agreement, e.first_name, e.name, d.file_id, d.document_id,
-            e.paper_dispatch, cardinality(d.pages) AS page_count
-       FROM ${s}.dispatched_docs d LEFT JOIN ${s}.employees e ON e.id = d.employee_id
-      WHERE d.id = $1 AND d.status = ANY($2::text[]) FOR UPDATE OF d`,
-    [docId, from],
-  );
+  const { rows } = await q.query<Claimed>(`${CLAIMED_SQL(s)} FOR UPDATE OF d`, [docId, from]);
   const doc = rows[0];
   if (!doc) return null;
   let status: DispatchedDocStatus;
@@ -132,25 +194,17 @@ export async function depositOne(
   else if (!documentId && allowance.left <= 0) [status, reason] = ['CANT_CREATE_DOC_ERROR', allowance.reason];
   else {
     try {
-      if (!documentId) {
-        const request = {
-          domain,
-          employeeId: doc.employee_id,
-          organizationId: campaign.organization_id,
-          typeCode: campaign.doc_type_code,
-          description: `${campaign.doc_name} — ${doc.first_name ?? ''} ${doc.name ?? ''}`.trim(),
-          fileId: doc.file_id,
-          metaDatas: [{ key: 'empName', value: `${doc.first_name ?? ''} ${doc.name ?? ''}`.trim() }],
-          source: 'campaign' as const,
-          sourceId: campaign.id,
-          depositedBy: campaign.created_by ?? null,
-          pageCount: doc.page_count || null,
-        };
-        documentId = (await (deps.safe.deposit ?? depositEmbedded)(q, request)).documentId;
+      const request = depositRequestOf(domain, campaign, doc, allowance);
+      if (request) {
+        if (transmitted && 'refused' in transmitted) throw new SafeRefused(400, transmitted.refused);
+        const receipt = transmitted?.receipt;
+        documentId = (await (deps.safe.deposit ?? depositEmbedded)(q, request, receipt)).documentId;
         allowance.left -= 1;
       }
       status = doc.safe_status === 'FINALISED' ? 'DISPATCHED' : 'WAITING_FOR_USER_REGISTRATION';
     } catch (error) {
+      // Unavailable is no answer about this document: the run decides (it stops after a few in a row).
+      if (error instanceof SafeUnavailable) throw error;
       [status, cause] = ['NOT_DISPATCHED', 'EDOCPERSO_ERROR'];
       reason = error instanceof Error ? error.message.slice(0, 300) : 'Coffre-fort indisponible';
     }
@@ -173,8 +227,13 @@ export async function runDispatchJob(deps: DispatchJobDeps, { domain, campaignId
   const s = schemaOf(domain);
   const campaign = await campaignRow(deps.db, domain, campaignId);
   if (!campaign || !['NEEDS_DISPATCHING', 'DISPATCHING'].includes(campaign.status)) return;
-  await deps.db.tx((q) => applyJobEvent(q, domain, campaignId, { type: 'job.dispatch.progressed' }));
+  const progressed = () => deps.db.tx((q) => applyJobEvent(q, domain, campaignId, { type: 'job.dispatch.progressed' }));
+  await progressed();
   const progress = progressPublisher(deps, domain, campaign.organization_id, campaignId);
+  // The machine hears the run progress at the pace of the coalesced pushes (running → running).
+  let progressedAt = Date.now();
+  let unavailable = 0;
+  const delayMs = deps.unavailableDelayMs ?? 500;
   let deposited = false;
   try {
     const { rows: author } = await deps.db.query<{ created_by: string | null }>(
@@ -192,8 +251,22 @@ export async function runDispatchJob(deps: DispatchJobDeps, { domain, campaignId
       );
       if (rows.length === 0) break;
       for (const { id } of rows) {
-        const doc = await dispatchOne(deps, domain, campaign, id, allowance);
+        let doc: DispatchedDocRow | null;
+        for (;;) {
+          try {
+            doc = await dispatchOne(deps, domain, campaign, id, allowance);
+            unavailable = 0;
+            break;
+          } catch (error) {
+            if (!(error instanceof SafeUnavailable) || ++unavailable >= UNAVAILABLE_LIMIT) throw error;
+            await new Promise((resolve) => setTimeout(resolve, delayMs * unavailable));
+          }
+        }
         if (doc) progress.documentChanged(toDispatchedDoc(doc));
+        if (doc && Date.now() - progressedAt >= 250) {
+          progressedAt = Date.now();
+          await progressed();
+        }
         if (doc?.document_id) deposited = true;
         await slicer.pause();
       }
@@ -202,6 +275,12 @@ export async function runDispatchJob(deps: DispatchJobDeps, { domain, campaignId
     await progress.flush();
     await deps.db.tx((q) => applyJobEvent(q, domain, campaignId, { type: 'job.dispatch.failed' }));
     await publishCampaign(deps, domain, campaignId);
+    // An unavailable safe is the run's recorded outcome (the campaign in error, « Réessayer » offered),
+    // not a job to run again by the queue; anything else is a fault the queue must see.
+    if (error instanceof SafeUnavailable) {
+      console.error(`dispatch of campaign ${campaignId} stopped: ${error.message}`);
+      return;
+    }
     throw error;
   }
   await progress.flush();

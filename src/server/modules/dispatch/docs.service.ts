@@ -13,9 +13,9 @@ import { isUuid, visibleOrgIds } from '../../auth/scope.ts';
 import { type Queryable, schemaOf } from '../../db/db.ts';
 import { ApiFailure } from '../../http/errors.ts';
 import type { Deps } from '../../http/routes.ts';
-import { safePortOf } from '../../ports/safe.ts';
+import { SafeUnavailable, safePortOf } from '../../ports/safe.ts';
 import { type CampaignRow, DELETABLE_SQL, RETRYABLE_SQL, campaignRow, snapshotOfRow } from './campaign.repo.ts';
-import { depositOne, allowanceOf } from './dispatch.job.ts';
+import { type Transmitted, allowanceOf, depositOne, transmitOne } from './dispatch.job.ts';
 import { publishDeposited } from '../documents/push.ts';
 import { applyEvent } from './lifecycle.ts';
 import { publishCampaign } from './push.ts';
@@ -115,6 +115,21 @@ async function actOnDoc(
 ): Promise<DispatchedDocument> {
   const s = schemaOf(session.domain);
   const probe = await visibleDoc(deps.db, session, id);
+  const safe = safePortOf(deps);
+  // A remote safe is asked before the transaction (a slow safe must not hold the database), for a
+  // document the action may take; the transaction checks again, and records its answer. Unavailable:
+  // the document stays in error with the reason, for another try.
+  const before = await campaignRow(deps.db, session.domain, probe.campaign_id);
+  let transmitted: Transmitted | undefined;
+  if (before && allowed(probe, before)) {
+    const allowance = await allowanceOf(deps.db, session.domain, before.organization_id, session.userId);
+    transmitted = await transmitOne(deps.db, safe, session.domain, before, id, allowance, [probe.status]).catch(
+      (error: unknown) => {
+        if (error instanceof SafeUnavailable) return { refused: error.message };
+        throw error;
+      },
+    );
+  }
   const stored = await deps.db.tx(async (q) => {
     // Campaign first (the lock every campaign action takes), then the document, read again under it.
     const campaign = await campaignRow(q, session.domain, probe.campaign_id, true);
@@ -127,8 +142,16 @@ async function actOnDoc(
     );
     if (moved.rows.length !== 1) throw new ApiFailure(409, ERROR_KEYS.illegalTransition);
     const allowance = await allowanceOf(q, session.domain, campaign.organization_id, session.userId);
-    const safe = safePortOf(deps);
-    const row = await depositOne(q, { safe }, session.domain, campaign, id, allowance, ['NEEDS_DISPATCHING']);
+    const row = await depositOne(
+      q,
+      { safe },
+      session.domain,
+      campaign,
+      id,
+      allowance,
+      ['NEEDS_DISPATCHING'],
+      transmitted,
+    );
     if (!row) throw new ApiFailure(409, ERROR_KEYS.illegalTransition);
     await followFailures(q, session, campaign);
     return { row, orgId: campaign.organization_id, deposited: !doc.document_id && row.document_id !== null };

@@ -3,13 +3,24 @@
  * transaction; then ONE transaction stores the sealed file, the hashes, deposits into employee
  * signatories' safes when asked, and applies `job.seal.completed`. Any failure applies
  * `job.seal.failed` (IN_ERROR, retry offered) with the reason: never a signbook stuck in sealing.
+ * A remote safe is asked before that transaction (the sealed file stored first, so the safe's
+ * deposit reads it); if it refuses or is unavailable the seal fails and that file is removed: the
+ * signatures and the signed original stay, and « Relancer » seals again.
  */
 import { DOMAINS, type DomainId } from '../../../contract/constants.ts';
 import type { SignatureCodeMode } from '../../../contract/enums.ts';
 import { ERROR_KEYS } from '../../../contract/keys.ts';
 import { type Db, type Queryable, schemaOf } from '../../db/db.ts';
 import type { Deps } from '../../http/routes.ts';
-import { type SafePort, depositEmbedded, safePortOf } from '../../ports/safe.ts';
+import {
+  type SafeDepositRequest,
+  type SafePort,
+  type SafeReceipt,
+  SafeRefused,
+  SafeUnavailable,
+  depositEmbedded,
+  safePortOf,
+} from '../../ports/safe.ts';
 import { isPdfProblem } from '../../pdf/index.ts';
 import type { Push } from '../../push/push.ts';
 import { sealingP12 } from '../../signing/material.ts';
@@ -17,7 +28,7 @@ import { sealPdf } from '../../signing/seal.ts';
 import { applyJobEvent } from './lifecycle.ts';
 import { publishSignbook } from './notify.ts';
 import { signatoriesOf, signbookRow } from './repo.ts';
-import { insertFiles, readFile } from '../../files/store.ts';
+import { insertFiles, readFile, removeFiles } from '../../files/store.ts';
 import { publishDeposited } from '../documents/push.ts';
 
 export const SIGNBOOK_SEAL_JOB = 'signbook.seal';
@@ -58,32 +69,46 @@ async function seal(deps: SealDeps, data: SealJobData): Promise<void> {
     },
     await sealingP12(db, data.domain),
   );
+  const name = file.name.replace(/\.pdf$/i, '') + ' (signé).pdf';
+  const employees = row.send_to_personal_safe ? signatories.filter((x) => x.type === 'employee' && x.employee_id) : [];
+  const depositOf = (employeeId: string, fileId: string): SafeDepositRequest => ({
+    domain: data.domain,
+    employeeId,
+    organizationId: row.organization_id,
+    typeCode: row.doc_type_code ?? 'CONTRAT_TRAVAIL',
+    description: row.name,
+    fileId,
+    metaDatas: [{ key: 'signbookId', value: row.id }],
+    source: 'signbook',
+    sourceId: row.id,
+    depositedBy: row.created_by ?? null,
+  });
+  let sealedFileId: string | null = null;
+  const receipts = new Map<string, SafeReceipt>();
+  if (deps.safe.transmit && employees.length) {
+    const [stored] = await db.tx((q) => insertFiles(q, data.domain, [{ name, bytes: sealed.bytes }]));
+    const fileId = stored!.id;
+    sealedFileId = fileId;
+    try {
+      for (const g of employees)
+        receipts.set(g.employee_id!, await deps.safe.transmit(db, depositOf(g.employee_id!, fileId)));
+    } catch (error) {
+      await db.tx((q) => removeFiles(q, data.domain, [fileId])).catch(() => undefined);
+      throw error;
+    }
+  }
   let deposited = false;
   const applied = await db.tx(async (q: Queryable) => {
-    const name = file.name.replace(/\.pdf$/i, '') + ' (signé).pdf';
-    const [stored] = await insertFiles(q, data.domain, [{ name, bytes: sealed.bytes }]);
-    const fileId = stored!.id;
+    const fileId = sealedFileId ?? (await insertFiles(q, data.domain, [{ name, bytes: sealed.bytes }]))[0]!.id;
     await q.query(
       `UPDATE ${s}.signbooks SET signed_file_id = $2, sha256_before = $3, sha256_after = $4, sealed_at = $5,
               seal_error = NULL WHERE id = $1`,
       [row.id, fileId, sealed.sha256Before, sealed.sha256After, sealedAt.toISOString()],
     );
-    if (row.send_to_personal_safe) {
-      for (const g of signatories.filter((x) => x.type === 'employee' && x.employee_id)) {
-        await (deps.safe.deposit ?? depositEmbedded)(q, {
-          domain: data.domain,
-          employeeId: g.employee_id!,
-          organizationId: row.organization_id,
-          typeCode: row.doc_type_code ?? 'CONTRAT_TRAVAIL',
-          description: row.name,
-          fileId,
-          metaDatas: [{ key: 'signbookId', value: row.id }],
-          source: 'signbook',
-          sourceId: row.id,
-          depositedBy: row.created_by ?? null,
-        });
-        deposited = true;
-      }
+    for (const g of employees) {
+      const receipt = receipts.get(g.employee_id!);
+      await (deps.safe.deposit ?? depositEmbedded)(q, depositOf(g.employee_id!, fileId), receipt);
+      deposited = true;
     }
     return applyJobEvent(q, data.domain, row.id, { type: 'job.seal.completed' });
   });
@@ -93,6 +118,10 @@ async function seal(deps: SealDeps, data: SealJobData): Promise<void> {
 
 /** What the signbook page says about a failed seal: French, and what to do about it. */
 export function sealFailureText(error: unknown): string {
+  if (error instanceof SafeRefused)
+    return `Le coffre-fort du salarié a refusé le document signé : ${error.reason}. Les signatures sont conservées ; relancez le scellement une fois le problème réglé.`;
+  if (error instanceof SafeUnavailable)
+    return 'Le coffre-fort du salarié est indisponible : le document signé n’a pas pu y être déposé. Les signatures sont conservées ; relancez le scellement plus tard.';
   if (isPdfProblem(error) && error.key === ERROR_KEYS.pdfCertified)
     return 'Le document est certifié : y ajouter la page d’audit et le cachet romprait sa certification. Déposez une version non certifiée.';
   if (isPdfProblem(error) && error.key === ERROR_KEYS.pdfEncrypted)
