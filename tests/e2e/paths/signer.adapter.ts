@@ -258,7 +258,7 @@ export const signerAdapter: MachineAdapter = {
       await expect(walkOf(page)).toBeVisible();
     },
     'signer.code.expired': async ({ page }) => {
-      // The browser's clock jumps past the code's 10 minutes: the code screen's own timer ends it.
+      // The browser's clock jumps past the code's lifetime (10 minutes at most here): the code screen's own timer ends it.
       await page.clock.fastForward('10:30');
       await expect(walkOf(page).getByText(fr('signbooks.signer.code.expiredTitle'))).toBeVisible();
       // Back to the real time, so that a new code is not found already expired by the browser.
