@@ -47,11 +47,11 @@ export interface MachinePlan {
  * browser paths are chained (`chainedPaths`). The others keep one shortest path per transition left: their
  * adapters prepare a path's world from its whole event list (a route dropped for the path, a record made for
  * one outcome) and fail on longer walks (tried on 27 November: auth, upload, employee-form, dsn-import,
- * rights-form, org-form, org-conf, group-form, profile, dispatched-doc, ignored-pages, signbook-creation and
- * signbook-template each failed at least one chained path; signer, 21 paths → 6, and campaign-creation,
- * 17 → 6, passed).
+ * rights-form, org-form, org-conf, the group creation form, profile, dispatched-doc, ignored-pages,
+ * signbook-creation and signbook-template each failed at least one chained path; signer, 21 paths → 6,
+ * campaign-creation, 17 → 6, and the group's page, 5 → 3, passed). A variant is named `machine, variant`.
  */
-const CHAINED: ReadonlySet<string> = new Set(['signer', 'campaign-creation']);
+const CHAINED: ReadonlySet<string> = new Set(['signer', 'campaign-creation', 'group-form, the group’s page (edit)']);
 
 /** Events at most in one chained path: a failure hides the rest of its walk, and a path must end in its time. */
 const MAX_CHAINED_EVENTS = 14;
@@ -141,7 +141,7 @@ const planFor = (entry: CatalogEntry, adapter: MachineAdapter, already: Readonly
     walks: walkedTransitions(machine, p.events, browserInput),
   }));
   const done = new Set<string>();
-  const paths = CHAINED.has(entry.name)
+  const paths = CHAINED.has(adapter.variant ? `${entry.name}, ${adapter.variant}` : entry.name)
     ? chainedPaths(
         machine,
         browserInput,
