@@ -44,9 +44,10 @@ export interface MachinePlan {
 
 /**
  * Machines whose adapters take any walk the screens offer, in any order (checked by replaying them): their
- * browser paths are chained (`chainedPaths`). The others keep one shortest path per transition left: their
- * adapters prepare a path's world from its whole event list (a route dropped for the path, a record made for
- * one outcome) and fail on longer walks (tried on 27 November: auth, upload, employee-form, dsn-import,
+ * browser paths are chained (`chainedPaths`). The others keep one shortest path per transition left: several
+ * of their adapters prepare a path's world from its whole event list (a route held or dropped for the whole
+ * path, the file or login chosen for one outcome), which a longer walk breaks (tried on 27 November, causes
+ * not all examined: auth, upload, employee-form, dsn-import,
  * rights-form, org-form, org-conf, the group creation form, profile, dispatched-doc, ignored-pages,
  * signbook-creation and signbook-template each failed at least one chained path; signer, 21 paths → 6,
  * campaign-creation, 17 → 6, and the group's page, 5 → 3, passed). A variant is named `machine, variant`.
