@@ -28,6 +28,8 @@ export default defineConfig({
       workers: Number(process.env.PATHS_WORKERS ?? 2),
       // Each step waits for its screen; a login on a busy machine can pass 10 s.
       expect: { timeout: 20_000 },
+      // A path's end is checked by its steps; a screenshot of every passed one cost about a second each.
+      use: { screenshot: 'only-on-failure' },
     },
     // Blocks a demo account for 30 minutes on this server: runs once everything else has passed.
     { name: 'lockout', testMatch: /lockout\.spec\.ts/, dependencies: ['app', 'paths'], workers: 1 },

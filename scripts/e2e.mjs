@@ -100,6 +100,10 @@ async function main() {
     SSO_DEMO_PORT: '0',
     PUBLIC_URL: baseUrl,
     SAFE_URL: safe.url,
+    // Signature codes live 30 s here (10 min by default): one signer path waits one out for the server's own
+    // « expired ». Every other code is answered within seconds of being asked (2 s at most in the signer paths
+    // on a machine loaded 10 times over), and an app test gives up after 30 s anyway.
+    SIGNATURE_CODE_TTL_S: '30',
   };
   delete serverEnv.DATABASE_URL; // the e2e database is always a fresh embedded one
 

@@ -12,10 +12,13 @@ import { Filled, Id, IdList, List, Text } from './fields.ts';
 const IsoDate = S.String;
 const opt = S.optional;
 
-/** Signing limits: a code of this many digits, valid this long, locked after this many wrong tries. */
+/**
+ * Signing limits: a code of this many digits, locked after this many wrong tries. How long it is valid
+ * is the server's setting (SIGNATURE_CODE_TTL_S, 10 minutes by default); the screens read the code's
+ * `expiresAt`.
+ */
 export const SIGNATURE_CODE = {
   digits: 6,
-  ttlMs: 10 * 60 * 1000,
   maxTries: 5,
   /** New codes a signatory may ask for within an hour (each resets the tries). */
   maxRequestsPerHour: 10,

@@ -22,6 +22,11 @@ export interface Config {
    * (the browser fires parallel calls with the same expired token); later it counts as reuse.
    */
   readonly refreshReuseGraceS: number;
+  /**
+   * SIGNATURE_CODE_TTL_S: how long a signature code is valid once sent (seconds, 10 to 3600; default
+   * 600, the seed's 10 minutes). The server refuses it as expired after that, on its own clock.
+   */
+  readonly signatureCodeTtlS: number;
   readonly role: Role;
   /**
    * PUSH_ADAPTER: how push reaches the clients of other nodes. `postgres` (the default with
@@ -94,6 +99,17 @@ const int = (value: string | undefined, fallback: number, name: string): number 
   const n = Number(value);
   if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a non-negative integer, got "${value}"`);
   return n;
+};
+
+/** A signature code must live long enough to be read and typed, and not so long that it outlives its purpose. */
+export const SIGNATURE_CODE_TTL_LIMITS_S = { min: 10, max: 3600, fallback: 600 } as const;
+
+const signatureCodeTtlOf = (value: string | undefined): number => {
+  const { min, max, fallback } = SIGNATURE_CODE_TTL_LIMITS_S;
+  const ttl = int(value, fallback, 'SIGNATURE_CODE_TTL_S');
+  if (ttl < min || ttl > max)
+    throw new Error(`SIGNATURE_CODE_TTL_S must be between ${min} and ${max} seconds, got "${value}"`);
+  return ttl;
 };
 
 const roleOf = (value: string | undefined): Role => {
@@ -187,6 +203,7 @@ export const loadConfig = (env: Env = process.env, overrides: Partial<Config> = 
     accessTokenTtlS: int(env.ACCESS_TOKEN_TTL_S, 900, 'ACCESS_TOKEN_TTL_S'),
     refreshTokenTtlS: int(env.REFRESH_TOKEN_TTL_S, 43_200, 'REFRESH_TOKEN_TTL_S'),
     refreshReuseGraceS: int(env.REFRESH_REUSE_GRACE_S, 30, 'REFRESH_REUSE_GRACE_S'),
+    signatureCodeTtlS: signatureCodeTtlOf(env.SIGNATURE_CODE_TTL_S),
     role: roleOf(env.ROLE),
     pushAdapter: pushAdapterOf(env, redisUrlOf(env.REDIS_URL)),
     redisUrl: redisUrlOf(env.REDIS_URL),

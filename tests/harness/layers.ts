@@ -34,8 +34,8 @@ export const BROWSER_THRESHOLDS: Readonly<Record<string, number>> = {
   // Left out: the page's PDF check failing (it refuses what it cannot read).
   'signbook-creation': 95,
   'signbook-template': 100,
-  // Left out: the server answering « expired » (its own clock would have to pass the code's 10 minutes).
-  signer: 96.5,
+  // Every transition: the server's « expired » on a code waited out (30 s codes on the e2e server).
+  signer: 100,
   // Documents left failed for good are the free-trial company's past its limit (deletable): deleted, one or all,
   // and retried in vain. The safe double refuses deposits (retryable: the campaign retried, a document sent again),
   // is unavailable (the run fails) or holds one (a document sent ahead of the run, its progress seen).

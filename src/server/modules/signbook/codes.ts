@@ -1,6 +1,6 @@
 /**
  * One-time signature codes: 6 random digits (crypto.randomInt), never stored — an HMAC-SHA-256 under
- * the domain's secret with a per-code salt; valid 10 minutes; after 5 wrong tries the code is locked
+ * the domain's secret with a per-code salt; valid SIGNATURE_CODE_TTL_S (10 minutes by default); after 5 wrong tries the code is locked
  * until a new one is asked for (which resets the tries). One pending code per signatory.
  */
 import { createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
@@ -18,16 +18,20 @@ const hmac = (secret: Buffer, salt: string, signatoryId: string, code: string): 
 export const newCode = (): string =>
   String(randomInt(0, 10 ** SIGNATURE_CODE.digits)).padStart(SIGNATURE_CODE.digits, '0');
 
-/** Stores a fresh code for the signatory (replacing any other) and returns it with its expiry. */
+/**
+ * Stores a fresh code for the signatory (replacing any other), valid `ttlS` seconds (the server's
+ * SIGNATURE_CODE_TTL_S), and returns it with its expiry.
+ */
 export async function issueCode(
   q: Queryable,
   domain: DomainId,
   target: { signbookId: string; signatoryId: string; channel: SignatureCodeMode; destination: string },
+  ttlS: number,
   now: Date = new Date(),
 ): Promise<{ code: string; expiresAt: Date }> {
   const code = newCode();
   const salt = randomBytes(16).toString('hex');
-  const expiresAt = new Date(now.getTime() + SIGNATURE_CODE.ttlMs);
+  const expiresAt = new Date(now.getTime() + ttlS * 1000);
   const hash = hmac(await codeSecret(q, domain), salt, target.signatoryId, code);
   const windowStart = new Date(now.getTime() - 3_600_000).toISOString();
   const { rows } = await q.query<{ requests: number }>(

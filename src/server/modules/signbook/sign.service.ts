@@ -32,10 +32,14 @@ function actingSignatory(row: SignbookRow, signatories: readonly SignatoryRow[],
   return mine;
 }
 
-const CODE_TEXT: Record<SignatureCodeMode, (code: string, name: string) => string> = {
-  email: (code, name) =>
-    `Votre code de signature pour « ${name} » est : ${code}\nIl est valable 10 minutes. Ne le communiquez à personne.`,
-  sms: (code, name) => `Code de signature ${code} pour « ${name} » (valable 10 min).`,
+/** The code's lifetime in words: « 10 minutes », « 1 minute », « 45 secondes ». */
+export const lifetimeInWords = (ttlS: number): string =>
+  ttlS % 60 === 0 ? `${ttlS / 60} minute${ttlS === 60 ? '' : 's'}` : `${ttlS} seconde${ttlS === 1 ? '' : 's'}`;
+
+const CODE_TEXT: Record<SignatureCodeMode, (code: string, name: string, lifetime: string) => string> = {
+  email: (code, name, lifetime) =>
+    `Votre code de signature pour « ${name} » est : ${code}\nIl est valable ${lifetime}. Ne le communiquez à personne.`,
+  sms: (code, name, lifetime) => `Code de signature ${code} pour « ${name} » (valable ${lifetime}).`,
   voicemail: (code, name) =>
     `Bonjour. Votre code de signature pour ${name} est : ${code.split('').join(', ')}. Je répète : ${code.split('').join(', ')}.`,
 };
@@ -68,18 +72,23 @@ export async function recoverCode(
         body.mode === 'email' ? ERROR_KEYS.signbookSignatoryWithoutEmail : ERROR_KEYS.signatureCodeNoPhone,
       );
     }
-    const { code, expiresAt } = await issueCode(q, session.domain, {
-      signbookId: row.id,
-      signatoryId: mine.id,
-      channel: body.mode,
-      destination: to,
-    });
+    const { code, expiresAt } = await issueCode(
+      q,
+      session.domain,
+      {
+        signbookId: row.id,
+        signatoryId: mine.id,
+        channel: body.mode,
+        destination: to,
+      },
+      deps.config.signatureCodeTtlS,
+    );
     const deliver = await delivery.record(q, {
       channel: body.mode,
       to,
       for: { userId: mine.user_id, signatory: { domain: session.domain, id: mine.id } },
       subject: `Code de signature : ${row.name}`,
-      body: CODE_TEXT[body.mode](code, row.name),
+      body: CODE_TEXT[body.mode](code, row.name, lifetimeInWords(deps.config.signatureCodeTtlS)),
     });
     const answer: RecoverCodeAnswer = {
       mode: body.mode,

@@ -35,7 +35,7 @@ export const CodeScreen = ({
   const [outbox, setOutbox] = useState(false);
   const expiresAt = view.sent?.expiresAt;
 
-  // The code's 10 minutes: the screen says it is expired without waiting for a refused try.
+  // The code's lifetime (the server's expiresAt): the screen says it is expired without waiting for a refused try.
   useEffect(() => {
     if (!expiresAt || !view.canEnterCode) return;
     const left = new Date(expiresAt).getTime() - Date.now();
