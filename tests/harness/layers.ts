@@ -45,7 +45,7 @@ export const BROWSER_THRESHOLDS: Readonly<Record<string, number>> = {
   // dropped, an ignored page assigned (a re-read), a refusal pushed from the API, a row's retry (essai past its
   // limit), the campaign's « Relancer » (a deposit refused by the safe double) and the leave for the list after it.
   // Left out: the two actions' ports rejecting (they answer every failure).
-  'campaign-documents': 91.7,
+  'campaign-documents': 91.6,
   // A failed seal: the employee signatory's safe (the double) refuses the sealed document; retried, deleted.
   signbook: 100,
   // Alerts raised by real calls, the session's expiry pushed, the reminders from real counts; both reminders at
