@@ -20,10 +20,12 @@ import type {
   DashboardData,
   DispatchedDocument,
   Employee,
+  EmployeeGroupPage,
   EmployeePage,
   LoginResponse,
   Organization,
 } from './entities.ts';
+import type { RulePage, UserAdminPage, UserGroupPage } from './rights.ts';
 import type { RouteId } from './routes.ts';
 import type {
   SignbookCreated,
@@ -54,6 +56,7 @@ export interface RouteResults {
   'employees.dsn': DsnImportResult;
   'employees.get': Employee;
   'employees.list': EmployeePage;
+  'groups.listForOrg': EmployeeGroupPage;
   'organizations.get': Organization;
   'signbooks.get': SignbookView;
   'signbooks.guestGet': SignbookView;
@@ -66,6 +69,9 @@ export interface RouteResults {
   'shell.badges': BadgeCounts;
   'shell.dashboard': DashboardData;
   'users.current': CurrentUser;
+  'users.list': UserAdminPage;
+  'userGroups.list': UserGroupPage;
+  'rules.list': RulePage;
   'auth.login': LoginResponse;
 }
 

@@ -1,0 +1,3 @@
+export { readMachine, type ReadMachine } from './read.machine.ts';
+export { selectAnswer, selectCanReload, selectFailure, selectLoading, type ReadSnapshot } from './read.selectors.ts';
+export * from './read.types.ts';

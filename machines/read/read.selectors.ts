@@ -1,0 +1,13 @@
+/** Snapshot → what a list or a picker shows; « Réessayer » is offered exactly when the machine takes `read.reload`. */
+import type { SnapshotFrom } from 'xstate';
+import type { ReadMachine } from './read.machine.ts';
+import type { ReadFailure } from './read.types.ts';
+
+export type ReadSnapshot = SnapshotFrom<ReadMachine>;
+
+/** The answer shown (the previous one while a newer read loads), `null` before the first and after a failure. */
+export const selectAnswer = (s: ReadSnapshot): unknown => s.context.answer?.result ?? null;
+/** Until the current query's answer is in (not after a failure: nothing is on its way then). */
+export const selectLoading = (s: ReadSnapshot): boolean => s.matches('waiting') || s.matches('loading');
+export const selectFailure = (s: ReadSnapshot): ReadFailure | null => (s.matches('failed') ? s.context.failure : null);
+export const selectCanReload = (s: ReadSnapshot): boolean => s.can({ type: 'read.reload' });
