@@ -6,6 +6,11 @@ export interface ReadQuery {
   readonly params?: Readonly<Record<string, string | number>>;
   readonly query?: Readonly<Record<string, string | number | boolean | undefined>>;
   readonly body?: unknown;
+  /**
+   * What the answer depends on that the call does not send (the session's organisation and domain): a
+   * new scope asks again though the call is the same. Not sent.
+   */
+  readonly scope?: string;
 }
 
 /** A refused or lost read, as the bus's `api.<routeId>.failed` carries it. */

@@ -20,8 +20,10 @@ import {
   type ReadInput,
   type ReadQuery,
 } from '../../../machines/read/index.ts';
+import { ERROR_KEYS } from '../../contract/keys.ts';
 import type { RouteResult } from '../../contract/results.ts';
 import type { RouteId } from '../../contract/routes.ts';
+import type { ApiClient } from '../api/index.ts';
 import type { Bus } from '../bus/bus.ts';
 import { failedType, succeededType } from '../bus/events.ts';
 import { useServices } from './context.tsx';
@@ -32,6 +34,10 @@ export interface UseReadOptions {
   readonly failureAlert?: string;
   /** Facts after which what is shown may be out of date (a push, pushes missed on a reconnection): read again. */
   readonly staleOn?: (bus: Bus) => Observable<unknown>;
+  /** The client that calls (the signing module's, which renews its session); the app's by default. */
+  readonly client?: Pick<ApiClient, 'call'>;
+  /** An answer that is a refusal though the server said 200 (the signing module's « Auth token not valid »). */
+  readonly refuses?: (result: unknown) => boolean;
 }
 
 export interface ReadView<T> {
@@ -47,13 +53,19 @@ export interface ReadView<T> {
 let readers = 0;
 
 /** This reader's answers on the bus, as the machine's `api.read.*` facts. */
-const answersOf = (bus: Bus, { routeId, requester }: ReadInput): Observable<ReadEvent> =>
+const answersOf = (
+  bus: Bus,
+  { routeId, requester }: ReadInput,
+  refuses?: (result: unknown) => boolean,
+): Observable<ReadEvent> =>
   bus.ofType(succeededType(routeId), failedType(routeId)).pipe(
     filter((e) => typeof e.request === 'string' && e.request.startsWith(`${requester}#`)),
     map((e): ReadEvent =>
       'failure' in e
         ? { type: 'api.read.failed', request: e.request!, failure: e.failure }
-        : { type: 'api.read.succeeded', request: e.request!, result: e.result },
+        : refuses?.(e.result)
+          ? { type: 'api.read.failed', request: e.request!, failure: { status: 200, key: ERROR_KEYS.authInvalidToken } }
+          : { type: 'api.read.succeeded', request: e.request!, result: e.result },
     ),
   );
 
@@ -62,14 +74,15 @@ const readLogic = (services: Services, options: UseReadOptions) =>
     actors: {
       facts: fromEventObservable(({ input }: { input: ReadInput }) =>
         merge(
-          answersOf(services.bus, input),
+          answersOf(services.bus, input, options.refuses),
           (options.staleOn?.(services.bus) ?? EMPTY).pipe(map((): ReadEvent => ({ type: 'read.reload' }))),
         ),
       ),
       read: fromPromise(async ({ input, signal }: { input: AskInput; signal: AbortSignal }) => {
         // The answer, good or bad, reaches the machine through the bus.
-        await services.api
-          .call(input.routeId, { ...input.query, request: input.request, signal })
+        const { scope: _scope, ...call } = input.query;
+        await (options.client ?? services.api)
+          .call(input.routeId, { ...call, request: input.request, signal })
           .catch(() => undefined);
       }),
     },
