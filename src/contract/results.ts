@@ -5,6 +5,7 @@
  * Types only: nothing here reaches the browser's bundle.
  */
 import type {
+  CampaignPage,
   DispatchedDocDetail,
   DispatchedDocPage,
   EditiqueInfos,
@@ -24,6 +25,8 @@ import type {
   EmployeePage,
   LoginResponse,
   Organization,
+  OrganizationNode,
+  OrganizationStats,
 } from './entities.ts';
 import type { RulePage, UserAdminPage, UserGroupPage } from './rights.ts';
 import type { RouteId } from './routes.ts';
@@ -39,6 +42,7 @@ import type {
 
 export interface RouteResults {
   'campaigns.get': Campaign;
+  'campaigns.list': CampaignPage;
   'campaigns.cancel': Campaign;
   'campaigns.refuseDispatch': Campaign;
   'campaigns.retry': Campaign;
@@ -58,6 +62,9 @@ export interface RouteResults {
   'employees.list': EmployeePage;
   'groups.listForOrg': EmployeeGroupPage;
   'organizations.get': Organization;
+  'organizations.tree': OrganizationNode[];
+  'organizations.stats': OrganizationStats;
+  'organizations.list': { count: number; items: Organization[] };
   'signbooks.get': SignbookView;
   'signbooks.guestGet': SignbookView;
   'signbooks.list': SignbookPage;
