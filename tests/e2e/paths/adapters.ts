@@ -22,6 +22,7 @@ import { orgConfAdapter } from './org-conf.adapter.ts';
 import { dispatchedDocAdapter } from './dispatched-doc.adapter.ts';
 import { ignoredPagesAdapter } from './ignored-pages.adapter.ts';
 import { profileAdapter } from './profile.adapter.ts';
+import { readAdapter } from './read.adapter.ts';
 
 export const ADAPTERS: readonly MachineAdapter[] = [
   authAdapter,
@@ -49,4 +50,5 @@ export const ADAPTERS: readonly MachineAdapter[] = [
   dispatchedDocAdapter,
   ignoredPagesAdapter,
   profileAdapter,
+  readAdapter,
 ];

@@ -49,7 +49,7 @@ export const UserListPage = () => {
 
   const { offset, size, q } = list;
   const { field, dir } = list.sort;
-  const { data, loading } = useRead(
+  const { data, loading, failure, canReload, reload } = useRead(
     'users.list',
     {
       body: { offset, limit: size, search: q || undefined, status, order: { field, sens: dir } },
@@ -115,6 +115,13 @@ export const UserListPage = () => {
           </NativeSelect.Root>
         </Field.Root>
       </HStack>
+      {failure && canReload ? (
+        <HStack>
+          <Button variant="outline" onClick={reload}>
+            {t('common.actions.retry')}
+          </Button>
+        </HStack>
+      ) : null}
       <DataTable
         label={t('users.list.label')}
         columns={columns}
