@@ -64,6 +64,7 @@ export interface RouteResults {
   'organizations.get': Organization;
   'organizations.tree': OrganizationNode[];
   'organizations.stats': OrganizationStats;
+  'organizations.ancestors': Organization[];
   'organizations.list': { count: number; items: Organization[] };
   'signbooks.get': SignbookView;
   'signbooks.guestGet': SignbookView;
