@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createActor, fromCallback, fromPromise } from 'xstate';
 import { NETWORK_FAILURE, PAGE_FIRST, PAGE_NEXT, QUERY_FIRST, QUERY_NEXT, READ_INPUT } from './read.fixtures.ts';
 import { readMachine } from './read.machine.ts';
-import { selectAnswer, selectCanReload, selectFailure, selectLoading } from './read.selectors.ts';
+import { selectAnswer, selectCanReload, selectFailure, selectLastAnswer, selectLoading } from './read.selectors.ts';
 import type { AskInput, ReadEvent, ReadFailure } from './read.types.ts';
 
 /**
@@ -79,6 +79,7 @@ describe('read', () => {
     expect(r.view()).toEqual({ data: null, loading: false, failure: NETWORK_FAILURE, canReload: true });
     expect(r.alerts).toEqual([NETWORK_FAILURE]);
     r.actor.send({ type: 'read.reload' });
+    expect(selectLastAnswer(r.actor.getSnapshot())).toBeNull(); // nothing was ever answered
     expect(r.calls.map((c) => c.input)).toEqual([
       { routeId: 'users.list', request: 'r1#1', query: QUERY_FIRST },
       { routeId: 'users.list', request: 'r1#2', query: QUERY_FIRST },
@@ -86,6 +87,16 @@ describe('read', () => {
     expect(r.view()).toMatchObject({ loading: true, failure: null });
     r.publish({ type: 'api.read.succeeded', request: 'r1#2', result: PAGE_FIRST });
     expect(r.view()).toMatchObject({ data: PAGE_FIRST, failure: null });
+  });
+
+  it('keeps the last answer after a failed refresh, for a view that keeps what it drew', () => {
+    const r = start();
+    r.actor.send({ type: 'read.query', query: QUERY_FIRST });
+    r.publish({ type: 'api.read.succeeded', request: 'r1#1', result: PAGE_FIRST });
+    r.actor.send({ type: 'read.reload' });
+    r.publish({ type: 'api.read.failed', request: 'r1#2', failure: NETWORK_FAILURE });
+    expect(r.view()).toMatchObject({ data: null, failure: NETWORK_FAILURE });
+    expect(selectLastAnswer(r.actor.getSnapshot())).toEqual(PAGE_FIRST);
   });
 
   it('reads again after an action even while a read is on its way, the answer to the earlier call ignored', () => {

@@ -8,7 +8,8 @@
  * A new `read.query` (search, sort, page, filter) or a `read.reload` (after an action, « Réessayer »,
  * pushes missed on a reconnection) asks again from any state but waiting; the call it supersedes is
  * aborted, and an answer tagged with an older call never lands over the newer query. The previous
- * answer stays shown while the next one loads; a failure clears it (the view shows its error).
+ * answer stays shown while the next one loads; after a failure it is kept, for a view that keeps what it
+ * drew (the dashboard's charts), while `selectAnswer` then gives none (a list shows its error).
  */
 import { assign, fromEventObservable, fromPromise, setup } from 'xstate';
 import {
@@ -48,7 +49,6 @@ export const readMachine = setup({
       failure: null,
     }),
     storeFailure: assign({
-      answer: null,
       failure: ({ context, event }) => (event.type === 'api.read.failed' ? event.failure : context.failure),
     }),
   },

@@ -34,7 +34,7 @@ export interface ReadContext {
   readonly query: ReadQuery | null;
   /** Calls asked so far: the current one is tagged `<requester>#<asked>`. */
   readonly asked: number;
-  /** The current query's answer, or the previous one's while a newer read loads; `null` after a failure. */
+  /** The last answer received: the current query's, or an earlier one's while a newer read loads or after it failed. */
   readonly answer: { readonly result: unknown } | null;
   readonly failure: ReadFailure | null;
 }

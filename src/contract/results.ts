@@ -12,6 +12,7 @@ import type {
   IgnoredPagesAnswer,
   ValidateAnswer,
 } from './dispatch.ts';
+import type { DashboardCharts } from './dashboard.ts';
 import type { DocumentDetail, DocumentPage } from './documents.ts';
 import type { DsnImportResult } from './dsn.ts';
 import type {
@@ -76,6 +77,7 @@ export interface RouteResults {
   'signbooks.templates': TemplatePage;
   'shell.badges': BadgeCounts;
   'shell.dashboard': DashboardData;
+  'shell.dashboardCharts': DashboardCharts;
   'users.current': CurrentUser;
   'users.list': UserAdminPage;
   'userGroups.list': UserGroupPage;

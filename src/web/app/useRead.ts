@@ -13,6 +13,7 @@ import {
   selectAnswer,
   selectCanReload,
   selectFailure,
+  selectLastAnswer,
   selectLoading,
   type AskInput,
   type ReadEvent,
@@ -43,6 +44,8 @@ export interface UseReadOptions {
 export interface ReadView<T> {
   /** The current query's answer, or the previous one while a newer read loads; `null` before and after a failure. */
   readonly data: T | null;
+  /** The last answer received, kept after a failure too (a view that keeps what it drew). */
+  readonly last: T | null;
   readonly loading: boolean;
   readonly failure: ReadFailure | null;
   /** Whether `reload` asks again now (not before the first query). */
@@ -113,9 +116,13 @@ export const useRead = <R extends RouteId>(
     if (query) actor.send({ type: 'read.query', query });
   }, [actor, key]); // eslint-disable-line react-hooks/exhaustive-deps -- the query by value
   const data = useSelector(actor, selectAnswer) as RouteResult<R> | null;
+  const last = useSelector(actor, selectLastAnswer) as RouteResult<R> | null;
   const loading = useSelector(actor, selectLoading);
   const failure = useSelector(actor, selectFailure);
   const canReload = useSelector(actor, selectCanReload);
   const reload = useMemo(() => () => actor.send({ type: 'read.reload' }), [actor]);
-  return useMemo(() => ({ data, loading, failure, canReload, reload }), [data, loading, failure, canReload, reload]);
+  return useMemo(
+    () => ({ data, last, loading, failure, canReload, reload }),
+    [data, last, loading, failure, canReload, reload],
+  );
 };
