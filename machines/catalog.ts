@@ -94,6 +94,8 @@ import {
 import { signbookTemplateMachine } from './signbook-template/signbookTemplate.machine.ts';
 import { signerFixtures, signerInput } from './signer/signer.fixtures.ts';
 import { signerMachine } from './signer/signer.machine.ts';
+import { READ_INPUT, readFixtures, serializeRead } from './read/read.fixtures.ts';
+import { readMachine } from './read/read.machine.ts';
 import type { EventObject } from 'xstate';
 
 export interface CatalogEntry {
@@ -161,6 +163,7 @@ export const MACHINES: readonly CatalogEntry[] = [
     input: CAMPAIGN_DOCUMENTS_INPUT,
     serializeState: serializeCampaignDocuments,
   },
+  { name: 'read', machine: readMachine, fixtures: readFixtures, input: READ_INPUT, serializeState: serializeRead },
   {
     name: 'employee-list',
     machine: employeeListMachine,

@@ -5,12 +5,14 @@
  * Types only: nothing here reaches the browser's bundle.
  */
 import type {
+  CampaignPage,
   DispatchedDocDetail,
   DispatchedDocPage,
   EditiqueInfos,
   IgnoredPagesAnswer,
   ValidateAnswer,
 } from './dispatch.ts';
+import type { DashboardCharts } from './dashboard.ts';
 import type { DocumentDetail, DocumentPage } from './documents.ts';
 import type { DsnImportResult } from './dsn.ts';
 import type {
@@ -20,10 +22,14 @@ import type {
   DashboardData,
   DispatchedDocument,
   Employee,
+  EmployeeGroupPage,
   EmployeePage,
   LoginResponse,
   Organization,
+  OrganizationNode,
+  OrganizationStats,
 } from './entities.ts';
+import type { RulePage, UserAdminPage, UserGroupPage } from './rights.ts';
 import type { RouteId } from './routes.ts';
 import type {
   SignbookCreated,
@@ -37,6 +43,7 @@ import type {
 
 export interface RouteResults {
   'campaigns.get': Campaign;
+  'campaigns.list': CampaignPage;
   'campaigns.cancel': Campaign;
   'campaigns.refuseDispatch': Campaign;
   'campaigns.retry': Campaign;
@@ -54,7 +61,12 @@ export interface RouteResults {
   'employees.dsn': DsnImportResult;
   'employees.get': Employee;
   'employees.list': EmployeePage;
+  'groups.listForOrg': EmployeeGroupPage;
   'organizations.get': Organization;
+  'organizations.tree': OrganizationNode[];
+  'organizations.stats': OrganizationStats;
+  'organizations.ancestors': Organization[];
+  'organizations.list': { count: number; items: Organization[] };
   'signbooks.get': SignbookView;
   'signbooks.guestGet': SignbookView;
   'signbooks.list': SignbookPage;
@@ -65,7 +77,11 @@ export interface RouteResults {
   'signbooks.templates': TemplatePage;
   'shell.badges': BadgeCounts;
   'shell.dashboard': DashboardData;
+  'shell.dashboardCharts': DashboardCharts;
   'users.current': CurrentUser;
+  'users.list': UserAdminPage;
+  'userGroups.list': UserGroupPage;
+  'rules.list': RulePage;
   'auth.login': LoginResponse;
 }
 

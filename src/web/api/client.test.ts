@@ -86,6 +86,21 @@ describe('api client', () => {
     );
   });
 
+  it("gives back the caller's tag on the call's outcome, good or bad", async () => {
+    on('POST', routeUrl('organizations.list'), (_req, res) => json(res, 200, []));
+    await api.call('organizations.list', { body: {}, request: 'reader#1' });
+    on('POST', routeUrl('organizations.list'), (_req, res) => json(res, 500, { key: 'error.internal' }));
+    await failureOf(api.call('organizations.list', { body: {}, request: 'reader#2' }));
+    expect(
+      events
+        .filter((e) => e.type.startsWith('api.organizations.list'))
+        .map((e) => [e.type, 'request' in e && e.request]),
+    ).toEqual([
+      ['api.organizations.list.succeeded', 'reader#1'],
+      ['api.organizations.list.failed', 'reader#2'],
+    ]);
+  });
+
   it('replaces the stored tokens from set-authorization / set-refresh-token and says so on the bus', async () => {
     store.setToken('old');
     store.setRefreshToken('old-refresh');

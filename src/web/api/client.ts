@@ -22,6 +22,8 @@ export interface CallOptions {
   readonly body?: unknown;
   readonly formData?: FormData;
   readonly signal?: AbortSignal;
+  /** A tag the call's bus fact carries back (`request`), so its asker knows its own answer (machines/read). */
+  readonly request?: string;
   /** Query string parameters. */
   readonly query?: Record<string, string | number | boolean | undefined>;
   /**
@@ -189,6 +191,7 @@ export const createApiClient = (options: ApiClientOptions): ApiClient => {
 
     // Every outcome on the bus, typed by the contract: machines listen to the routes they follow.
     const params = opts.params ?? {};
+    const tag = opts.request === undefined ? {} : { request: opts.request };
     return bounded.pipe(
       Micro.tap((result) =>
         Micro.sync(() =>
@@ -196,6 +199,7 @@ export const createApiClient = (options: ApiClientOptions): ApiClient => {
             type: `api.${id}.succeeded`,
             routeId: id,
             params,
+            ...tag,
             result,
           } as BusEventOf<`api.${RouteId}.succeeded`>),
         ),
@@ -206,6 +210,7 @@ export const createApiClient = (options: ApiClientOptions): ApiClient => {
             type: `api.${id}.failed`,
             routeId: id,
             params,
+            ...tag,
             failure: {
               status: failure.status,
               key: failure.key,

@@ -27,12 +27,15 @@ type ApiResultEvents = {
         readonly type: `api.${R}.succeeded`;
         readonly routeId: R;
         readonly params: CallParams;
+        /** The caller's tag (`CallOptions.request`), when it gave one. */
+        readonly request?: string;
         readonly result: RouteResult<R>;
       }
     | {
         readonly type: `api.${R}.failed`;
         readonly routeId: R;
         readonly params: CallParams;
+        readonly request?: string;
         readonly failure: ApiFailureFact;
       };
 }[RouteId];

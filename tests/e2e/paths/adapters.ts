@@ -26,6 +26,7 @@ import { employeeListAdapter } from './employee-list.adapter.ts';
 import { documentUploadAdapter } from './document-upload.adapter.ts';
 import { documentListAdapter } from './document-list.adapter.ts';
 import { maskEditorAdapter } from './mask-editor.adapter.ts';
+import { readAdapter } from './read.adapter.ts';
 
 export const ADAPTERS: readonly MachineAdapter[] = [
   authAdapter,
@@ -57,4 +58,5 @@ export const ADAPTERS: readonly MachineAdapter[] = [
   documentUploadAdapter,
   documentListAdapter,
   maskEditorAdapter,
+  readAdapter,
 ];

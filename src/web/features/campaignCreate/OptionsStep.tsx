@@ -3,34 +3,26 @@
  * before distribution, the notifications and who receives them.
  */
 import { Checkbox, Field, Fieldset, Input, Stack, Text } from '@chakra-ui/react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { NotifiableUser, OrganizationConf } from '../../../contract/entities.ts';
 import type { CreationOption } from '../../../../machines/campaign-creation/index.ts';
-import { useAuth, useServices } from '../../app/index.ts';
+import { useAuth, useRead } from '../../app/index.ts';
 import type { CampaignCreation } from './useCampaignCreation.ts';
 
 const OPTIONS: readonly CreationOption[] = ['review', 'onRefuse', 'onError'];
 
 export const OptionsStep = ({ creation }: { creation: CampaignCreation }) => {
   const { t } = useTranslation();
-  const { api } = useServices();
   const { session, hasFeature } = useAuth();
   const { view, send } = creation;
-  const [users, setUsers] = useState<readonly NotifiableUser[]>([]);
   const [touched, setTouched] = useState(false);
   const orgId = session?.orgId;
   const canReadConf = hasFeature('OrgList');
 
-  useEffect(() => {
-    if (!orgId || !canReadConf) return;
-    const controller = new AbortController();
-    api
-      .call<OrganizationConf>('organizations.conf', { params: { id: orgId }, signal: controller.signal })
-      .then((conf) => setUsers(conf.notifiableUsers ?? []))
-      .catch(() => setUsers([]));
-    return () => controller.abort();
-  }, [api, orgId, canReadConf]);
+  // Without the right to read the configuration, nobody is offered (the step still works).
+  const conf = useRead('organizations.conf', orgId && canReadConf ? { params: { id: orgId } } : null);
+  const users: readonly NotifiableUser[] = (conf.data as OrganizationConf | null)?.notifiableUsers ?? [];
 
   const nameMissing = view.name.trim() === '';
   const toggleUser = (id: string, on: boolean) =>

@@ -3,34 +3,22 @@
  * reading mask (recipients found in the pages) or not (recipients chosen by hand).
  */
 import { Badge, Box, Flex, RadioGroup, Stack, Text } from '@chakra-ui/react';
-import { useEffect, useState } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { OrgDocTypeConf } from '../../../contract/entities.ts';
 import { ERROR_KEYS } from '../../../contract/keys.ts';
-import { useAuth, useServices } from '../../app/index.ts';
+import { useAuth, useRead } from '../../app/index.ts';
 import type { CampaignCreation } from './useCampaignCreation.ts';
 
 export const TypeStep = ({ creation }: { creation: CampaignCreation }) => {
   const { t } = useTranslation();
-  const { api } = useServices();
   const { session } = useAuth();
   const { view, send } = creation;
-  const [types, setTypes] = useState<readonly OrgDocTypeConf[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
   const orgId = session?.orgId;
-
-  useEffect(() => {
-    if (!orgId) return;
-    const controller = new AbortController();
-    api
-      .call<OrgDocTypeConf[]>('documents.orgDocTypes', { params: { id: orgId }, signal: controller.signal })
-      .then((list) => setTypes(list.filter((d) => d.enabled)))
-      .catch((f: unknown) => {
-        if (controller.signal.aborted) return;
-        setError((f as { key?: string }).key ?? ERROR_KEYS.internal);
-      });
-    return () => controller.abort();
-  }, [api, orgId]);
+  const read = useRead('documents.orgDocTypes', orgId ? { params: { id: orgId } } : null);
+  const list = read.data as readonly OrgDocTypeConf[] | null;
+  const types = useMemo(() => list?.filter((d) => d.enabled) ?? null, [list]);
+  const error = read.failure ? read.failure.key || ERROR_KEYS.internal : null;
 
   if (error)
     return (

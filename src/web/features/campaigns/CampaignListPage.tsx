@@ -10,11 +10,10 @@ import { useTranslation } from 'react-i18next';
 import { merge } from 'rxjs';
 import type { Campaign } from '../../../contract/entities.ts';
 import { ALERT_KEYS } from '../../../contract/keys.ts';
-import { useAlerts, useAuth, useServices } from '../../app/index.ts';
+import { useAuth, useRead } from '../../app/index.ts';
 import { missedPushes } from '../../bus/index.ts';
 import { DataTable, type DataTableColumn, type ListDefaults, useListState } from '../../components/DataTable/index.ts';
 import { SearchField } from '../../components/SearchField.tsx';
-import type { CampaignPage as CampaignListAnswer } from '../../../contract/dispatch.ts';
 import { campaignLocation, type ListScope, statusesForScope, subStatusForScope } from './campaignPaths.ts';
 import { CAMPAIGN_STATUS_PALETTE, countTotals } from './labels.ts';
 import { useDebounced } from '../../components/useDebounced.ts';
@@ -144,59 +143,43 @@ const columnsFor = (t: TFunction, locale: string, orgName: (id: string) => strin
 
 export const CampaignListPage = () => {
   const { t, i18n } = useTranslation();
-  const { api, bus } = useServices();
   const { session } = useAuth();
-  const alerts = useAlerts();
   const navigate = useNavigate();
   const scope = useParams({ strict: false }) as ListScope;
   const list = useListState(`campaigns.${scope.status ?? 'all'}`, DEFAULTS);
   const [text, setText] = useState(list.q);
   const settled = useDebounced(text);
-  const [answer, setAnswer] = useState<{ request: string; data: CampaignListAnswer | null } | null>(null);
-  const [refresh, setRefresh] = useState(0);
 
   useEffect(() => {
     if (settled !== list.q) list.setQuery(settled);
   }, [settled]); // eslint-disable-line react-hooks/exhaustive-deps -- only a new settled text moves the URL
 
-  // A status change anywhere in the organisation may move a campaign in or out of this list; after a
-  // reconnection whose missed pushes the server could not give back, any of them may have.
-  useEffect(() => {
-    const sub = merge(bus.ofType('push.campaign.updated'), missedPushes(bus)).subscribe(() => setRefresh((n) => n + 1));
-    return () => sub.unsubscribe();
-  }, [bus]);
-
   const { offset, size, q } = list;
   const { field, dir } = list.sort;
   const statuses = statusesForScope(scope);
   const subStatus = subStatusForScope(scope);
-  const request = JSON.stringify([session?.orgId, session?.domain, statuses, subStatus, offset, size, q, field, dir]);
-  const loading = answer?.request !== request;
-  const data = answer?.data ?? null;
-
-  useEffect(() => {
-    if (!session) return;
-    const controller = new AbortController();
-    api
-      .call<CampaignListAnswer>('campaigns.list', {
-        body: {
-          status: statuses,
-          subStatus,
-          search: q || undefined,
-          offset,
-          limit: size,
-          order: { field, sens: dir },
-        },
-        signal: controller.signal,
-      })
-      .then((page) => setAnswer({ request, data: page }))
-      .catch(() => {
-        if (controller.signal.aborted) return;
-        setAnswer({ request, data: null });
-        alerts.push({ message: ALERT_KEYS.campaigns.allError, type: 'error' });
-      });
-    return () => controller.abort();
-  }, [api, request, refresh]); // eslint-disable-line react-hooks/exhaustive-deps -- request carries every input
+  const { data, loading } = useRead(
+    'campaigns.list',
+    session
+      ? {
+          body: {
+            status: statuses,
+            subStatus,
+            search: q || undefined,
+            offset,
+            limit: size,
+            order: { field, sens: dir },
+          },
+          scope: `${session.orgId}|${session.domain}`,
+        }
+      : null,
+    {
+      failureAlert: ALERT_KEYS.campaigns.allError,
+      // A status change anywhere in the organisation may move a campaign in or out of this list; after a
+      // reconnection whose missed pushes the server could not give back, any of them may have.
+      staleOn: (bus) => merge(bus.ofType('push.campaign.updated'), missedPushes(bus)),
+    },
+  );
 
   const orgs = data?.orgs;
   const columns = useMemo(() => {

@@ -3,39 +3,25 @@
  * letter's dates, refreshed on demand (seed 000 §4). The postal side is simulated (see the note shown).
  */
 import { Badge, Box, Button, Heading, HStack, Stack, Table, Text } from '@chakra-ui/react';
-import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { EditiqueInfos } from '../../../contract/dispatch.ts';
-import { useAlerts, useServices } from '../../app/index.ts';
+import { useRead } from '../../app/index.ts';
 
 const shortDate = (iso: string | null, locale: string) =>
   iso ? new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeZone: 'UTC' }).format(new Date(iso)) : '—';
 
 export const PostalInfo = ({ campaignId, paperCount }: { campaignId: string; paperCount: number }) => {
   const { t, i18n } = useTranslation();
-  const { api } = useServices();
-  const alerts = useAlerts();
-  const [infos, setInfos] = useState<EditiqueInfos | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  const load = useCallback(
-    () =>
-      api
-        .call<EditiqueInfos>('campaigns.editiqueInfos', { params: { id: campaignId } })
-        .then(setInfos)
-        .catch(() => alerts.push({ message: 'campaigns.postal.failure', type: 'error' })),
-    [api, alerts, campaignId],
+  // Read when paper documents appear (or their number changes); then only on demand.
+  const {
+    data: infos,
+    loading,
+    canReload,
+    reload,
+  } = useRead(
+    'campaigns.editiqueInfos',
+    paperCount > 0 ? { params: { id: campaignId }, scope: String(paperCount) } : null,
+    { failureAlert: 'campaigns.postal.failure' },
   );
-  const refresh = async () => {
-    setBusy(true);
-    await load();
-    setBusy(false);
-  };
-
-  // Loaded when paper documents appear (or their number changes); then only on demand.
-  useEffect(() => {
-    if (paperCount > 0) void load();
-  }, [paperCount]); // eslint-disable-line react-hooks/exhaustive-deps -- reload on the count only
 
   const locale = i18n.language;
   return (
@@ -44,7 +30,7 @@ export const PostalInfo = ({ campaignId, paperCount }: { campaignId: string; pap
         <Heading as="h2" size="md" id="campaign-postal">
           {t('campaigns.postal.title')}
         </Heading>
-        <Button size="sm" variant="outline" loading={busy} onClick={() => void refresh()}>
+        <Button size="sm" variant="outline" loading={loading && canReload} disabled={!canReload} onClick={reload}>
           {t('campaigns.postal.refresh')}
         </Button>
       </HStack>

@@ -127,10 +127,13 @@ describe('useDashboardCharts', () => {
   it('fetches again when the badge counts are pushed, documents deposited, or pushes lost to a reconnection', async () => {
     const bus = createBus();
     let calls = 0;
+    // Like the real client, the answer goes on the bus with the caller's tag: the page's read machine takes it there.
     const api = {
-      call: async () => {
+      call: async (routeId: string, options: { request?: string } = {}) => {
         calls++;
-        return { ...DATA, safes: [{ ...DATA.safes![0]!, noSafe: calls }] };
+        const result = { ...DATA, safes: [{ ...DATA.safes![0]!, noSafe: calls }] };
+        bus.emit({ type: `api.${routeId}.succeeded`, routeId, params: {}, request: options.request, result } as never);
+        return result;
       },
     };
     renderWithProviders(

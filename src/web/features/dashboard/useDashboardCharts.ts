@@ -1,13 +1,13 @@
 /**
- * The dashboard's chart figures (`shell.dashboardCharts`), live: refetched when the counts move
+ * The dashboard's chart figures (`shell.dashboardCharts`), live: read again (machines/read) when the counts move
  * (`push.badges.updated`: employees, campaigns, signbooks) or documents are deposited
  * (`push.documents.deposited`) — the pushes the shell already receives — and after a reconnection
- * that lost pushes (`push.reconnected`, not recovered). A burst refetches once.
+ * that lost pushes (`push.reconnected`, not recovered). A burst reads once.
  */
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useMemo } from 'react';
 import { debounceTime, merge } from 'rxjs';
 import type { DashboardCharts } from '../../../contract/dashboard.ts';
-import { useServices } from '../../app/index.ts';
+import { useRead } from '../../app/index.ts';
 import { missedPushes } from '../../bus/index.ts';
 
 export type ChartsState =
@@ -15,36 +15,19 @@ export type ChartsState =
   | { readonly status: 'error' }
   | { readonly status: 'ready'; readonly data: DashboardCharts };
 
+const FIGURES = {} as const;
+
 export const useDashboardCharts = (quietMs = 800): { state: ChartsState; reload: () => void } => {
-  const { api, bus } = useServices();
-  const [state, setState] = useState<ChartsState>({ status: 'loading' });
-  const latest = useRef(0);
-
-  const reload = useCallback(() => {
-    const call = ++latest.current;
-    api.call<DashboardCharts>('shell.dashboardCharts').then(
-      (data) => {
-        if (call === latest.current) setState({ status: 'ready', data });
-      },
-      () => {
-        // A failed refresh keeps the figures already drawn; only a first load shows the error.
-        if (call === latest.current) setState((s) => (s.status === 'ready' ? s : { status: 'error' }));
-      },
-    );
-  }, [api]);
-
-  useEffect(() => {
-    reload();
-    const sub = merge(bus.ofType('push.badges.updated', 'push.documents.deposited'), missedPushes(bus))
-      .pipe(debounceTime(quietMs))
-      .subscribe(() => reload());
-    const calls = latest;
-    return () => {
-      sub.unsubscribe();
-      // An answer arriving after unmount is dropped like a stale one.
-      calls.current++;
-    };
-  }, [bus, reload, quietMs]);
-
+  const { last, failure, reload } = useRead('shell.dashboardCharts', FIGURES, {
+    staleOn: (bus) =>
+      merge(bus.ofType('push.badges.updated', 'push.documents.deposited'), missedPushes(bus)).pipe(
+        debounceTime(quietMs),
+      ),
+  });
+  // A failed refresh keeps the figures already drawn; only a first read shows the error.
+  const state = useMemo((): ChartsState => {
+    if (last) return { status: 'ready', data: last };
+    return failure ? { status: 'error' } : { status: 'loading' };
+  }, [last, failure]);
   return { state, reload };
 };

@@ -36,7 +36,10 @@ export const renderDocumentsPage = async (
   const real = createServices({ storage: null, socket: false });
   const api: Services['api'] = {
     ...real.api,
-    call: <T,>(routeId: RouteId, options: { body?: unknown; params?: Record<string, string | number> } = {}) => {
+    call: <T,>(
+      routeId: RouteId,
+      options: { body?: unknown; params?: Record<string, string | number>; request?: string } = {},
+    ) => {
       const call = {
         routeId,
         ...(options.body === undefined ? {} : { body: options.body }),
@@ -45,7 +48,8 @@ export const renderDocumentsPage = async (
       calls.push(call);
       // Like the real client, every outcome goes on the bus: the pages' machines read it there.
       const params = options.params ?? {};
-      const publish = (event: Record<string, unknown>) => real.bus.emit({ routeId, params, ...event } as never);
+      const tag = options.request === undefined ? {} : { request: options.request };
+      const publish = (event: Record<string, unknown>) => real.bus.emit({ routeId, params, ...tag, ...event } as never);
       const answer = answers[routeId];
       // Answered on a later turn, as a real call is: the page has subscribed by then.
       return Promise.resolve().then(() => {

@@ -3,9 +3,9 @@ import { Button, HStack, Heading, Stack } from '@chakra-ui/react';
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { EmployeeGroup, EmployeeGroupPage } from '../../../contract/entities.ts';
+import type { EmployeeGroup } from '../../../contract/entities.ts';
 import { ALERT_KEYS } from '../../../contract/keys.ts';
-import { useAlerts, useAuth, useServices } from '../../app/index.ts';
+import { useAuth, useRead } from '../../app/index.ts';
 import { DataTable, type DataTableColumn, type ListDefaults, useListState } from '../../components/DataTable/index.ts';
 import { SearchField } from '../../components/SearchField.tsx';
 import { useDebounced } from '../../components/useDebounced.ts';
@@ -17,15 +17,11 @@ const DEFAULTS: ListDefaults = {
 
 export const GroupListPage = () => {
   const { t } = useTranslation();
-  const { api } = useServices();
   const { session } = useAuth();
-  const alerts = useAlerts();
   const navigate = useNavigate();
   const list = useListState('employee-groups', DEFAULTS);
   const [text, setText] = useState(list.q);
   const settled = useDebounced(text);
-  // The answer remembers which request it answers: the table is loading until the current one is in.
-  const [answer, setAnswer] = useState<{ request: string; page: EmployeeGroupPage | null } | null>(null);
   const orgId = session?.orgId;
 
   useEffect(() => {
@@ -34,26 +30,16 @@ export const GroupListPage = () => {
 
   const { offset, size, q } = list;
   const { field, dir } = list.sort;
-  const request = JSON.stringify([orgId, offset, size, q, field, dir]);
-  const loading = answer?.request !== request;
-  const data = answer?.page ?? null;
-  useEffect(() => {
-    if (!orgId) return;
-    const controller = new AbortController();
-    api
-      .call<EmployeeGroupPage>('groups.listForOrg', {
-        params: { orgID: orgId },
-        body: { offset, limit: size, search: q || undefined, order: { field, sens: dir } },
-        signal: controller.signal,
-      })
-      .then((page) => setAnswer({ request, page }))
-      .catch(() => {
-        if (controller.signal.aborted) return;
-        setAnswer({ request, page: null });
-        alerts.push({ message: ALERT_KEYS.groups.allError, type: 'error' });
-      });
-    return () => controller.abort();
-  }, [api, request]); // eslint-disable-line react-hooks/exhaustive-deps -- alerts is stable in use
+  const { data, loading } = useRead(
+    'groups.listForOrg',
+    orgId
+      ? {
+          params: { orgID: orgId },
+          body: { offset, limit: size, search: q || undefined, order: { field, sens: dir } },
+        }
+      : null,
+    { failureAlert: ALERT_KEYS.groups.allError },
+  );
 
   const columns = useMemo<DataTableColumn<EmployeeGroup>[]>(
     () => [

@@ -1,14 +1,13 @@
 import { Alert, Badge, Box, Button, Field, Flex, Heading, IconButton, Input, Stack, Text } from '@chakra-ui/react';
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Organization, OrganizationNode, OrganizationStats } from '../../../contract/entities.ts';
-import { useAuth, useServices } from '../../app/index.ts';
+import { useAuth, useRead } from '../../app/index.ts';
+import { useDebounced } from '../../components/useDebounced.ts';
 import { AppLink } from '../../components/AppLink.tsx';
 import { DelayedLoader } from '../../components/DelayedLoader.tsx';
-import { asFailure } from '../../../../machines/org-form/orgForm.model.ts';
 
 type Counts = ReadonlyMap<string, OrganizationStats['byOrganization'][number]>;
-type Page = { count: number; items: Organization[] };
 const SEARCH_DEBOUNCE_MS = 300;
 
 const OrgLine = ({ org, counts, canEdit }: { org: Organization; counts: Counts; canEdit: boolean }) => {
@@ -97,60 +96,28 @@ const TreeNode = ({
 
 export const OrganizationListPage = () => {
   const { t } = useTranslation();
-  const { api } = useServices();
   const auth = useAuth();
   const searchId = useId();
   const canEdit = auth.hasFeature('OrgCreateUpdate');
-  const [forest, setForest] = useState<readonly OrganizationNode[] | null>(null);
-  const [stats, setStats] = useState<OrganizationStats | null>(null);
-  const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
+  const [opened, setExpanded] = useState<ReadonlySet<string> | null>(null);
   const [search, setSearch] = useState('');
-  const [found, setResults] = useState<{ term: string; page: Page } | null>(null);
-  const [error, setError] = useState<string | null>(null);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    const signal = controller.signal;
-    Promise.all([
-      api.call<OrganizationNode[]>('organizations.tree', { body: {}, signal }),
-      api.call<OrganizationStats>('organizations.stats', { signal }),
-    ])
-      .then(([tree, figures]) => {
-        setForest(tree);
-        setStats(figures);
-        // The top level opens by default: a user mostly has one root.
-        setExpanded(new Set(tree.map((n) => n.id)));
-      })
-      .catch((f: unknown) => {
-        if (!signal.aborted) setError(asFailure(f).key);
-      });
-    return () => controller.abort();
-  }, [api, auth.session?.domain]);
-
-  useEffect(() => {
-    const term = search.trim();
-    if (term === '') return;
-    const controller = new AbortController();
-    const timer = setTimeout(() => {
-      api
-        .call<Page>('organizations.list', { body: { search: term, limit: 50 }, signal: controller.signal })
-        .then((page) => setResults({ term, page }))
-        .catch((f: unknown) => {
-          if (!controller.signal.aborted) setError(asFailure(f).key);
-        });
-    }, SEARCH_DEBOUNCE_MS);
-    return () => {
-      clearTimeout(timer);
-      controller.abort();
-    };
-  }, [api, search]);
+  const term = useDebounced(search.trim(), SEARCH_DEBOUNCE_MS);
+  const scope = auth.session?.domain ?? '';
+  const tree = useRead('organizations.tree', { body: {}, scope });
+  const figures = useRead('organizations.stats', { scope });
+  const found = useRead('organizations.list', term === '' ? null : { body: { search: term, limit: 50 }, scope });
+  const forest = tree.data;
+  const stats = figures.data;
+  const error = (tree.failure ?? figures.failure ?? (term === '' ? null : found.failure))?.key ?? null;
+  // The top level opens by default: a user mostly has one root.
+  const expanded: ReadonlySet<string> = opened ?? new Set((forest ?? []).map((n) => n.id));
 
   // Results of an older search (or of a cleared box) are not shown.
-  const results = found !== null && found.term === search.trim() ? found.page : null;
+  const results = term !== '' && term === search.trim() && !found.loading ? found.data : null;
   const counts: Counts = new Map((stats?.byOrganization ?? []).map((o) => [o.orgId, o]));
   const toggle = (id: string) =>
-    setExpanded((current) => {
-      const next = new Set(current);
+    setExpanded(() => {
+      const next = new Set(expanded);
       if (next.has(id)) next.delete(id);
       else next.add(id);
       return next;

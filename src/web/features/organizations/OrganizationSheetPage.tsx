@@ -13,15 +13,14 @@ import {
   Text,
 } from '@chakra-ui/react';
 import { useParams } from '@tanstack/react-router';
-import { Fragment, useEffect, useState } from 'react';
+import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Organization, OrganizationNode, OrganizationStats } from '../../../contract/entities.ts';
 import { ERROR_KEYS } from '../../../contract/keys.ts';
-import { useAuth, useServices } from '../../app/index.ts';
+import { useAuth, useRead } from '../../app/index.ts';
 import { AppLink } from '../../components/AppLink.tsx';
 import { DelayedLoader } from '../../components/DelayedLoader.tsx';
 import { OrgConfPanel } from './OrgConfPanel.tsx';
-import { asFailure } from '../../../../machines/org-form/orgForm.model.ts';
 
 interface Sheet {
   org: OrganizationNode;
@@ -43,34 +42,22 @@ const IDENTITY = [
 /** `/organizations/item/{id}`: identity, place in the tree, employee counts and configuration. */
 export const OrganizationSheetPage = () => {
   const { t } = useTranslation();
-  const { api } = useServices();
   const auth = useAuth();
   const { id = '' } = useParams({ strict: false }) as { id?: string };
-  // Keyed by id, so moving to another organisation shows the loader rather than the previous sheet.
-  const [loaded, setLoaded] = useState<{ id: string; sheet?: Sheet; error?: string } | null>(null);
+  const tree = useRead('organizations.tree', { body: { rootId: id } });
+  const lineage = useRead('organizations.ancestors', { params: { id } });
+  const figures = useRead('organizations.stats', {});
   const canEdit = auth.hasFeature('OrgCreateUpdate');
-
-  useEffect(() => {
-    const controller = new AbortController();
-    const signal = controller.signal;
-    Promise.all([
-      api.call<OrganizationNode[]>('organizations.tree', { body: { rootId: id }, signal }),
-      api.call<Organization[]>('organizations.ancestors', { params: { id }, signal }),
-      api.call<OrganizationStats>('organizations.stats', { signal }),
-    ])
-      .then(([tree, ancestors, stats]) => {
-        const org = tree[0];
-        setLoaded(org ? { id, sheet: { org, ancestors, stats } } : { id, error: ERROR_KEYS.notFound });
-      })
-      .catch((f: unknown) => {
-        if (!signal.aborted) setLoaded({ id, error: asFailure(f).key });
-      });
-    return () => controller.abort();
-  }, [api, id]);
-
-  const current = loaded?.id === id ? loaded : null;
-  const error = current?.error;
-  const sheet = current?.sheet;
+  // Moving to another organisation shows the loader rather than the previous sheet.
+  const loading = tree.loading || lineage.loading || figures.loading;
+  const root = tree.data?.[0];
+  const error =
+    (tree.failure ?? lineage.failure ?? figures.failure)?.key ??
+    (!loading && tree.data && !root ? ERROR_KEYS.notFound : undefined);
+  const sheet: Sheet | undefined =
+    !loading && root && lineage.data && figures.data
+      ? { org: root, ancestors: lineage.data, stats: figures.data }
+      : undefined;
   if (error) {
     return (
       <Alert.Root status="error" role="alert">

@@ -4,8 +4,8 @@ import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ALERT_KEYS } from '../../../contract/keys.ts';
-import { NAMED_SORT_FIELDS, type RulePage, type RuleView } from '../../../contract/rights.ts';
-import { useAlerts, useServices } from '../../app/index.ts';
+import { NAMED_SORT_FIELDS, type RuleView } from '../../../contract/rights.ts';
+import { useRead } from '../../app/index.ts';
 import { DataTable, type DataTableColumn, type ListDefaults, useListState } from '../../components/DataTable/index.ts';
 import { SearchField } from '../../components/SearchField.tsx';
 import { useDebounced } from '../../components/useDebounced.ts';
@@ -16,13 +16,10 @@ const DEFAULTS: ListDefaults = { sort: { field: 'name', dir: 'asc' }, sortable: 
 
 export const RuleListPage = () => {
   const { t, i18n } = useTranslation();
-  const { api } = useServices();
-  const alerts = useAlerts();
   const navigate = useNavigate();
   const list = useListState('rules', DEFAULTS);
   const [text, setText] = useState(list.q);
   const settled = useDebounced(text);
-  const [answer, setAnswer] = useState<{ request: string; page: RulePage | null } | null>(null);
 
   useEffect(() => {
     if (settled !== list.q) list.setQuery(settled);
@@ -30,24 +27,13 @@ export const RuleListPage = () => {
 
   const { offset, size, q } = list;
   const { field, dir } = list.sort;
-  const request = JSON.stringify([offset, size, q, field, dir]);
-  const loading = answer?.request !== request;
-  const data = answer?.page ?? null;
-  useEffect(() => {
-    const controller = new AbortController();
-    api
-      .call<RulePage>('rules.list', {
-        body: { offset, limit: size, search: q || undefined, order: { field, sens: dir } },
-        signal: controller.signal,
-      })
-      .then((page) => setAnswer({ request, page }))
-      .catch(() => {
-        if (controller.signal.aborted) return;
-        setAnswer({ request, page: null });
-        alerts.push({ message: ALERT_KEYS.rights.getRulesError, type: 'error' });
-      });
-    return () => controller.abort();
-  }, [api, request]); // eslint-disable-line react-hooks/exhaustive-deps -- alerts is stable in use
+  const { data, loading } = useRead(
+    'rules.list',
+    {
+      body: { offset, limit: size, search: q || undefined, order: { field, sens: dir } },
+    },
+    { failureAlert: ALERT_KEYS.rights.getRulesError },
+  );
 
   const columns = useMemo<DataTableColumn<RuleView>[]>(
     () => [

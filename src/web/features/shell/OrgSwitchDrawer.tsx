@@ -1,13 +1,12 @@
 import { Box, Button, CloseButton, Drawer, Flex, Portal, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Organization } from '../../../contract/entities.ts';
 import { DelayedLoader } from '../../components/DelayedLoader.tsx';
 import { SearchField } from '../../components/SearchField.tsx';
-import { useAuth, useServices } from '../../app/index.ts';
+import { useAuth, useRead } from '../../app/index.ts';
+import { useDebounced } from '../../components/useDebounced.ts';
 import { LAYOUT } from '../../../contract/constants.ts';
 
-type Paged<T> = { count: number; items: readonly T[] };
 const SEARCH_DEBOUNCE_MS = 300;
 
 /**
@@ -16,38 +15,20 @@ const SEARCH_DEBOUNCE_MS = 300;
  */
 export const OrgSwitchDrawer = ({ open, onClose }: { open: boolean; onClose: () => void }) => {
   const { t } = useTranslation();
-  const { api } = useServices();
   const auth = useAuth();
   const [search, setSearch] = useState('');
-  const [results, setResults] = useState<readonly Organization[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [loading, setLoading] = useState(false);
   const requested = useRef(false);
-
+  const term = useDebounced(search.trim(), SEARCH_DEBOUNCE_MS);
+  const read = useRead('organizations.list', open ? { body: { search: term || undefined, limit: 50 } } : null);
+  const results = read.data?.items ?? null;
+  const loading = read.loading && open;
+  const error = read.failure?.key ?? null;
+  // Opened again: the organisations are read again (one may have been created meanwhile). The first opening
+  // reads through its query (the machine does not take a reload before it).
+  const { canReload, reload } = read;
   useEffect(() => {
-    if (!open) return;
-    const controller = new AbortController();
-    const timer = setTimeout(() => {
-      setLoading(true);
-      setError(null);
-      api
-        .call<Paged<Organization> | readonly Organization[]>('organizations.list', {
-          body: { search: search.trim() || undefined, limit: 50 },
-          signal: controller.signal,
-        })
-        .then((answer) => setResults(Array.isArray(answer) ? answer : (answer as Paged<Organization>).items))
-        .catch((failure: { key?: string }) => {
-          if (!controller.signal.aborted) setError(failure.key ?? 'error.internal');
-        })
-        .finally(() => {
-          if (!controller.signal.aborted) setLoading(false);
-        });
-    }, SEARCH_DEBOUNCE_MS);
-    return () => {
-      clearTimeout(timer);
-      controller.abort();
-    };
-  }, [api, open, search]);
+    if (open && canReload) reload();
+  }, [open]); // eslint-disable-line react-hooks/exhaustive-deps -- on opening only
 
   // Close once the switch we asked for has finished without error.
   useEffect(() => {

@@ -4,10 +4,10 @@
  * the demo can read their own signature code. Opened from the code screen.
  */
 import { Badge, Box, Button, CloseButton, Dialog, Portal, Stack, Text } from '@chakra-ui/react';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { OutboxMessage } from '../../../contract/entities.ts';
-import { useServices } from '../../app/index.ts';
+import { useRead } from '../../app/index.ts';
 import { formatDateTime } from './labels.ts';
 import type { SignbookCalls } from './signbookAccess.ts';
 
@@ -24,22 +24,13 @@ export const OutboxDialog = ({
   // The same call for the same parameters: a new tuple each render must not fetch again.
   const paramsKey = JSON.stringify(params);
   const { t, i18n } = useTranslation();
-  const { api } = useServices();
-  const [messages, setMessages] = useState<readonly OutboxMessage[] | null | 'failed'>(null);
-  const [reload, setReload] = useState(0);
-
+  const read = useRead(routeId, open ? { params: JSON.parse(paramsKey) as Record<string, string> } : null);
+  const messages = read.failure ? 'failed' : ((read.data as readonly OutboxMessage[] | null) ?? null);
+  // Opened again: read again (a code sent meanwhile). The first opening reads through its query.
+  const { canReload, reload } = read;
   useEffect(() => {
-    if (!open) return;
-    const controller = new AbortController();
-    api
-      .call<OutboxMessage[]>(routeId, {
-        params: JSON.parse(paramsKey) as Record<string, string>,
-        signal: controller.signal,
-      })
-      .then((list) => setMessages(list))
-      .catch(() => !controller.signal.aborted && setMessages('failed'));
-    return () => controller.abort();
-  }, [api, open, reload, routeId, paramsKey]);
+    if (open && canReload) reload();
+  }, [open]); // eslint-disable-line react-hooks/exhaustive-deps -- on opening only
 
   return (
     <Dialog.Root open={open} onOpenChange={(d) => (d.open ? undefined : onClose())} size={{ base: 'full', md: 'lg' }}>
@@ -77,7 +68,7 @@ export const OutboxDialog = ({
               </Stack>
             </Dialog.Body>
             <Dialog.Footer>
-              <Button variant="outline" onClick={() => setReload((n) => n + 1)}>
+              <Button variant="outline" onClick={reload} disabled={!canReload}>
                 {t('signbooks.outbox.refresh')}
               </Button>
               <Button onClick={onClose}>{t('common.actions.close')}</Button>

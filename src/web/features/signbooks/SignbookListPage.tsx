@@ -8,16 +8,18 @@ import { Alert, Badge, Button, Flex, Heading, HStack, Stack } from '@chakra-ui/r
 import { useNavigate, useParams } from '@tanstack/react-router';
 import type { TFunction } from 'i18next';
 import { useEffect, useMemo, useState } from 'react';
+import { merge } from 'rxjs';
 import { useTranslation } from 'react-i18next';
-import type { SignbookPage, SignbookView } from '../../../contract/signbook.ts';
-import { useAlerts, useAuth, useBadges } from '../../app/index.ts';
+import type { SignbookView } from '../../../contract/signbook.ts';
+import { useAuth, useBadges, useRead } from '../../app/index.ts';
+import { missedPushes } from '../../bus/index.ts';
 import { AppLink } from '../../components/AppLink.tsx';
 import { DataTable, type DataTableColumn, type ListDefaults, useListState } from '../../components/DataTable/index.ts';
 import { SearchField } from '../../components/SearchField.tsx';
 import { useDebounced } from '../../components/useDebounced.ts';
 import { formatDateTime, SIGNBOOK_STATUS_PALETTE } from './labels.ts';
 import { itemPath, LIST_TABS, listBodyOf, listPath, scopeOf, titleKeyOf } from './signbookPaths.ts';
-import { useSignbookChanges } from './useSignbookLive.ts';
+import { saysTokenNotValid } from './signClient.ts';
 import { useSignClient, useSigningSession } from './useSignClient.ts';
 
 const DEFAULTS: ListDefaults = { sort: { field: 'creationDate', dir: 'desc' }, size: 20, sortable: [] };
@@ -69,15 +71,12 @@ export const SignbookListPage = () => {
   const { t, i18n } = useTranslation();
   const sign = useSignClient();
   const { session, features } = useAuth();
-  const alerts = useAlerts();
   const badges = useBadges();
   const navigate = useNavigate();
   const scope = scopeOf(useParams({ strict: false }));
   const list = useListState(`signbooks.${scope.status ?? 'all'}.${scope.subStatus ?? ''}`, DEFAULTS);
   const [text, setText] = useState(list.q);
   const settled = useDebounced(text);
-  const [answer, setAnswer] = useState<{ request: string; data: SignbookPage | null } | null>(null);
-  const changes = useSignbookChanges();
   const signing = useSigningSession();
   // Seed 000 §2, §6: without an e-mail on the profile (or with the signing session down) signing is unusable.
   const unusable = !session?.email || signing.menuHidden;
@@ -88,28 +87,21 @@ export const SignbookListPage = () => {
 
   const { offset, size, q } = list;
   const body = listBodyOf(scope);
-  const request = JSON.stringify([session?.orgId, session?.domain, body, offset, size, q]);
-  const loading = answer?.request !== request;
-
-  useEffect(() => {
-    if (!session) return;
-    const controller = new AbortController();
-    sign
-      .call<SignbookPage>('signbooks.list', {
-        body: { ...body, search: q || undefined, offset, limit: size },
-        signal: controller.signal,
-      })
-      .then((page) => setAnswer({ request, data: page }))
-      .catch(() => {
-        if (controller.signal.aborted) return;
-        setAnswer({ request, data: null });
-        alerts.push({ message: 'signbooks.list.loadError', type: 'error' });
-      });
-    return () => controller.abort();
-  }, [sign, request, changes]); // eslint-disable-line react-hooks/exhaustive-deps -- request carries every input
+  const { data, loading } = useRead(
+    'signbooks.list',
+    session
+      ? { body: { ...body, search: q || undefined, offset, limit: size }, scope: `${session.orgId}|${session.domain}` }
+      : null,
+    {
+      client: sign,
+      refuses: saysTokenNotValid,
+      failureAlert: 'signbooks.list.loadError',
+      // A signature elsewhere (or pushes lost on a reconnection) shows without reload.
+      staleOn: (bus) => merge(bus.ofType('push.signbook.updated'), missedPushes(bus)),
+    },
+  );
 
   const columns = useMemo(() => columnsFor(t, i18n.language), [t, i18n.language]);
-  const data = answer?.data ?? null;
   const current = listPath(scope);
 
   return (

@@ -4,13 +4,14 @@
  * and the signbooks in progress still waiting for it. One card each: readable on a phone too.
  */
 import { Badge, Box, Button, Card, Flex, Heading, List, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { SocialSigner, SocialSignerPage } from '../../../contract/signbook.ts';
-import { useAlerts, useAuth } from '../../app/index.ts';
+import type { SocialSigner } from '../../../contract/signbook.ts';
+import { useAuth, useRead } from '../../app/index.ts';
 import { AppLink } from '../../components/AppLink.tsx';
 import { SearchField } from '../../components/SearchField.tsx';
 import { useDebounced } from '../../components/useDebounced.ts';
+import { saysTokenNotValid } from './signClient.ts';
 import { useSignClient } from './useSignClient.ts';
 
 const fullName = (p: { firstName: string; name: string }) => `${p.firstName} ${p.name}`.trim();
@@ -89,31 +90,15 @@ const SignerCard = ({ signer }: { signer: SocialSigner }) => {
 export const SocialSignersPage = () => {
   const { t } = useTranslation();
   const sign = useSignClient();
-  const alerts = useAlerts();
   const { session } = useAuth();
   const [text, setText] = useState('');
   const search = useDebounced(text.trim());
-  const [page, setPage] = useState<{ request: string; data: SocialSignerPage } | null>(null);
-  const request = `${session?.orgId}|${session?.domain}|${search}`;
-
-  useEffect(() => {
-    const controller = new AbortController();
-    sign
-      .call<SocialSignerPage>('signbooks.socialSigners', {
-        body: { search: search || undefined },
-        signal: controller.signal,
-      })
-      .then((data) => setPage({ request, data }))
-      .catch(() => {
-        if (controller.signal.aborted) return;
-        setPage({ request, data: { count: 0, items: [] } });
-        alerts.push({ message: 'signbooks.social.loadError', type: 'error' });
-      });
-    return () => controller.abort();
-  }, [sign, request]); // eslint-disable-line react-hooks/exhaustive-deps -- request carries every input
-
-  const loading = page?.request !== request;
-  const items = page?.data.items ?? [];
+  const { data: page, loading } = useRead(
+    'signbooks.socialSigners',
+    { body: { search: search || undefined }, scope: `${session?.orgId}|${session?.domain}` },
+    { client: sign, refuses: saysTokenNotValid, failureAlert: 'signbooks.social.loadError' },
+  );
+  const items = page?.items ?? [];
 
   return (
     <Stack gap="4">

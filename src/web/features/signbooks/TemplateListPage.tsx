@@ -1,41 +1,31 @@
 /** `/signworkflows/templates`: the signbook templates (name, steps and their signatory types, document types, organisation). */
 import { Badge, Button, Flex, Heading, HStack, Stack } from '@chakra-ui/react';
 import { useNavigate } from '@tanstack/react-router';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { TemplatePage, TemplateView } from '../../../contract/signbook.ts';
-import { useAlerts, useAuth } from '../../app/index.ts';
+import type { TemplateView } from '../../../contract/signbook.ts';
+import { useAuth, useRead } from '../../app/index.ts';
 import { AppLink } from '../../components/AppLink.tsx';
 import { DataTable, type DataTableColumn } from '../../components/DataTable/index.ts';
 import { SearchField } from '../../components/SearchField.tsx';
 import { useDebounced } from '../../components/useDebounced.ts';
 import { useVisibleOrgs } from '../employees/useVisibleOrgs.ts';
+import { saysTokenNotValid } from './signClient.ts';
 import { useSignClient } from './useSignClient.ts';
 
 export const TemplateListPage = () => {
   const { t } = useTranslation();
   const sign = useSignClient();
-  const alerts = useAlerts();
   const navigate = useNavigate();
   const { session } = useAuth();
   const { orgs } = useVisibleOrgs();
   const [text, setText] = useState('');
   const search = useDebounced(text.trim());
-  const [page, setPage] = useState<{ request: string; data: TemplatePage } | null>(null);
-  const request = `${session?.orgId}|${search}`;
-
-  useEffect(() => {
-    const controller = new AbortController();
-    sign
-      .call<TemplatePage>('signbooks.templates', { body: { search: search || undefined }, signal: controller.signal })
-      .then((data) => setPage({ request, data }))
-      .catch(() => {
-        if (controller.signal.aborted) return;
-        setPage({ request, data: { count: 0, items: [] } });
-        alerts.push({ message: 'signbooks.templates.loadError', type: 'error' });
-      });
-    return () => controller.abort();
-  }, [sign, request]); // eslint-disable-line react-hooks/exhaustive-deps -- request carries every input
+  const { data: page, loading } = useRead(
+    'signbooks.templates',
+    { body: { search: search || undefined }, scope: session?.orgId ?? '' },
+    { client: sign, refuses: saysTokenNotValid, failureAlert: 'signbooks.templates.loadError' },
+  );
 
   const columns = useMemo((): DataTableColumn<TemplateView>[] => {
     const names = new Map(orgs.map((o) => [o.id, o.name]));
@@ -82,16 +72,16 @@ export const TemplateListPage = () => {
       <DataTable
         label={t('signbooks.templates.label')}
         columns={columns}
-        rows={page?.data.items ?? []}
+        rows={page?.items ?? []}
         rowId={(x) => x.id}
-        total={page?.data.count ?? 0}
+        total={page?.count ?? 0}
         page={1}
-        size={Math.max(20, page?.data.items.length ?? 0)}
+        size={Math.max(20, page?.items.length ?? 0)}
         sort={{ field: 'name', dir: 'asc' }}
         onPageChange={() => undefined}
         onSizeChange={() => undefined}
         onSortChange={() => undefined}
-        loading={page?.request !== request}
+        loading={loading}
         emptyText={t('signbooks.templates.empty')}
         onRowClick={(x) => void navigate({ to: `/signworkflows/templates/${x.id}` as '/' })}
       />

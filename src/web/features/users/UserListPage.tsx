@@ -10,11 +10,10 @@ import { ALERT_KEYS } from '../../../contract/keys.ts';
 import {
   USER_ADMIN_SORT_FIELDS,
   USER_STATUSES,
-  type UserAdminPage,
   type UserAdminView,
   type UserStatus,
 } from '../../../contract/rights.ts';
-import { useAlerts, useServices } from '../../app/index.ts';
+import { useRead } from '../../app/index.ts';
 import { DataTable, type DataTableColumn, type ListDefaults, useListState } from '../../components/DataTable/index.ts';
 import { SearchField } from '../../components/SearchField.tsx';
 import { useDebounced } from '../../components/useDebounced.ts';
@@ -26,8 +25,6 @@ const isStatus = (value: unknown): value is UserStatus => USER_STATUSES.includes
 
 export const UserListPage = () => {
   const { t, i18n } = useTranslation();
-  const { api } = useServices();
-  const alerts = useAlerts();
   const navigate = useNavigate();
   const statusId = useId();
   const list = useListState('users', DEFAULTS);
@@ -35,8 +32,6 @@ export const UserListPage = () => {
   const status = isStatus(raw.status) ? raw.status : undefined;
   const [text, setText] = useState(list.q);
   const settled = useDebounced(text);
-  // The answer remembers which request it answers: the table is loading until the current one is in.
-  const [answer, setAnswer] = useState<{ request: string; page: UserAdminPage | null } | null>(null);
 
   useEffect(() => {
     if (settled !== list.q) list.setQuery(settled);
@@ -54,24 +49,13 @@ export const UserListPage = () => {
 
   const { offset, size, q } = list;
   const { field, dir } = list.sort;
-  const request = JSON.stringify([offset, size, q, field, dir, status]);
-  const loading = answer?.request !== request;
-  const data = answer?.page ?? null;
-  useEffect(() => {
-    const controller = new AbortController();
-    api
-      .call<UserAdminPage>('users.list', {
-        body: { offset, limit: size, search: q || undefined, status, order: { field, sens: dir } },
-        signal: controller.signal,
-      })
-      .then((page) => setAnswer({ request, page }))
-      .catch(() => {
-        if (controller.signal.aborted) return;
-        setAnswer({ request, page: null });
-        alerts.push({ message: ALERT_KEYS.rights.getUsersError, type: 'error' });
-      });
-    return () => controller.abort();
-  }, [api, request]); // eslint-disable-line react-hooks/exhaustive-deps -- alerts is stable in use
+  const { data, loading, failure, canReload, reload } = useRead(
+    'users.list',
+    {
+      body: { offset, limit: size, search: q || undefined, status, order: { field, sens: dir } },
+    },
+    { failureAlert: ALERT_KEYS.rights.getUsersError },
+  );
 
   const columns = useMemo<DataTableColumn<UserAdminView>[]>(
     () => [
@@ -131,6 +115,13 @@ export const UserListPage = () => {
           </NativeSelect.Root>
         </Field.Root>
       </HStack>
+      {failure && canReload ? (
+        <HStack>
+          <Button variant="outline" onClick={reload}>
+            {t('common.actions.retry')}
+          </Button>
+        </HStack>
+      ) : null}
       <DataTable
         label={t('users.list.label')}
         columns={columns}

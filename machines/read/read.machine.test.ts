@@ -1,0 +1,120 @@
+import { describe, expect, it } from 'vitest';
+import { createActor, fromCallback, fromPromise } from 'xstate';
+import { NETWORK_FAILURE, PAGE_FIRST, PAGE_NEXT, QUERY_FIRST, QUERY_NEXT, READ_INPUT } from './read.fixtures.ts';
+import { readMachine } from './read.machine.ts';
+import { selectAnswer, selectCanReload, selectFailure, selectLastAnswer, selectLoading } from './read.selectors.ts';
+import type { AskInput, ReadEvent, ReadFailure } from './read.types.ts';
+
+/**
+ * A reader whose calls are recorded and answered by hand, the answers reaching it only as bus facts
+ * (the `facts` actor forwards what `answer` publishes), as the app's client does.
+ */
+const start = () => {
+  const calls: { input: AskInput; signal: AbortSignal }[] = [];
+  const listeners = new Set<(e: ReadEvent) => void>();
+  const alerts: ReadFailure[] = [];
+  const actor = createActor(
+    readMachine.provide({
+      actors: {
+        read: fromPromise<void, AskInput>(async ({ input, signal }) => void calls.push({ input, signal })),
+        facts: fromCallback(({ sendBack }) => {
+          const listener = (e: ReadEvent) => sendBack(e);
+          listeners.add(listener);
+          return () => listeners.delete(listener);
+        }) as never,
+      },
+      actions: { notifyFailure: (_, failure) => void alerts.push(failure) },
+    }),
+    { input: READ_INPUT },
+  ).start();
+  const publish = (e: ReadEvent) => listeners.forEach((l) => l(e));
+  const view = () => {
+    const s = actor.getSnapshot();
+    return {
+      data: selectAnswer(s),
+      loading: selectLoading(s),
+      failure: selectFailure(s),
+      canReload: selectCanReload(s),
+    };
+  };
+  return { actor, calls, alerts, publish, view, listeners };
+};
+
+describe('read', () => {
+  it('waits for a query, asks once per new query, and shows the answer to its own call', () => {
+    const r = start();
+    expect(r.view()).toEqual({ data: null, loading: true, failure: null, canReload: false });
+    r.actor.send({ type: 'read.query', query: QUERY_FIRST });
+    expect(r.calls.map((c) => c.input)).toEqual([{ routeId: 'users.list', request: 'r1#1', query: QUERY_FIRST }]);
+    r.actor.send({ type: 'read.query', query: { body: { search: 'du', limit: 20, offset: 0 } } }); // equal: a re-render
+    expect(r.calls).toHaveLength(1);
+    r.publish({ type: 'api.read.succeeded', request: 'r2#1', result: PAGE_NEXT }); // another reader's call
+    expect(r.view().loading).toBe(true);
+    r.publish({ type: 'api.read.succeeded', request: 'r1#1', result: PAGE_FIRST });
+    expect(r.view()).toEqual({ data: PAGE_FIRST, loading: false, failure: null, canReload: true });
+  });
+
+  it('keeps the rows shown while a newer query loads, and never lays an older answer over it', () => {
+    const r = start();
+    r.actor.send({ type: 'read.query', query: QUERY_FIRST });
+    r.publish({ type: 'api.read.succeeded', request: 'r1#1', result: PAGE_FIRST });
+    r.actor.send({ type: 'read.query', query: QUERY_NEXT });
+    expect(r.view()).toMatchObject({ data: PAGE_FIRST, loading: true });
+    r.actor.send({ type: 'read.query', query: QUERY_FIRST }); // typed back before the answer came
+    expect(r.calls.map((c) => c.input.request)).toEqual(['r1#1', 'r1#2', 'r1#3']);
+    expect(r.calls[1]!.signal.aborted).toBe(true); // the superseded call is abandoned
+    r.publish({ type: 'api.read.succeeded', request: 'r1#2', result: PAGE_NEXT }); // late answer to the older query
+    expect(r.view()).toMatchObject({ data: PAGE_FIRST, loading: true });
+    r.publish({ type: 'api.read.failed', request: 'r1#2', failure: NETWORK_FAILURE });
+    expect(r.view()).toMatchObject({ loading: true, failure: null });
+    expect(r.alerts).toEqual([]);
+    r.publish({ type: 'api.read.succeeded', request: 'r1#3', result: PAGE_FIRST });
+    expect(r.view()).toMatchObject({ data: PAGE_FIRST, loading: false });
+  });
+
+  it('shows a failure with its alert, and reads the same query again on reload', () => {
+    const r = start();
+    r.actor.send({ type: 'read.query', query: QUERY_FIRST });
+    r.publish({ type: 'api.read.failed', request: 'r1#1', failure: NETWORK_FAILURE });
+    expect(r.view()).toEqual({ data: null, loading: false, failure: NETWORK_FAILURE, canReload: true });
+    expect(r.alerts).toEqual([NETWORK_FAILURE]);
+    r.actor.send({ type: 'read.reload' });
+    expect(selectLastAnswer(r.actor.getSnapshot())).toBeNull(); // nothing was ever answered
+    expect(r.calls.map((c) => c.input)).toEqual([
+      { routeId: 'users.list', request: 'r1#1', query: QUERY_FIRST },
+      { routeId: 'users.list', request: 'r1#2', query: QUERY_FIRST },
+    ]);
+    expect(r.view()).toMatchObject({ loading: true, failure: null });
+    r.publish({ type: 'api.read.succeeded', request: 'r1#2', result: PAGE_FIRST });
+    expect(r.view()).toMatchObject({ data: PAGE_FIRST, failure: null });
+  });
+
+  it('keeps the last answer after a failed refresh, for a view that keeps what it drew', () => {
+    const r = start();
+    r.actor.send({ type: 'read.query', query: QUERY_FIRST });
+    r.publish({ type: 'api.read.succeeded', request: 'r1#1', result: PAGE_FIRST });
+    r.actor.send({ type: 'read.reload' });
+    r.publish({ type: 'api.read.failed', request: 'r1#2', failure: NETWORK_FAILURE });
+    expect(r.view()).toMatchObject({ data: null, failure: NETWORK_FAILURE });
+    expect(selectLastAnswer(r.actor.getSnapshot())).toEqual(PAGE_FIRST);
+  });
+
+  it('reads again after an action even while a read is on its way, the answer to the earlier call ignored', () => {
+    const r = start();
+    r.actor.send({ type: 'read.query', query: QUERY_FIRST });
+    r.publish({ type: 'api.read.succeeded', request: 'r1#1', result: PAGE_FIRST });
+    r.actor.send({ type: 'read.reload' });
+    r.actor.send({ type: 'read.reload' });
+    r.publish({ type: 'api.read.succeeded', request: 'r1#2', result: PAGE_NEXT });
+    expect(r.view()).toMatchObject({ data: PAGE_FIRST, loading: true });
+    r.publish({ type: 'api.read.succeeded', request: 'r1#3', result: PAGE_NEXT });
+    expect(r.view()).toMatchObject({ data: PAGE_NEXT, loading: false });
+  });
+
+  it('listens to the bus exactly as long as it lives', () => {
+    const r = start();
+    expect(r.listeners.size).toBe(1);
+    r.actor.stop();
+    expect(r.listeners.size).toBe(0);
+  });
+});

@@ -1,0 +1,16 @@
+/** Snapshot → what a list or a picker shows; « Réessayer » is offered exactly when the machine takes `read.reload`. */
+import type { SnapshotFrom } from 'xstate';
+import type { ReadMachine } from './read.machine.ts';
+import type { ReadFailure } from './read.types.ts';
+
+export type ReadSnapshot = SnapshotFrom<ReadMachine>;
+
+/** The answer shown (the previous one while a newer read loads), `null` before the first and after a failure. */
+export const selectAnswer = (s: ReadSnapshot): unknown =>
+  s.matches('failed') ? null : (s.context.answer?.result ?? null);
+/** The last answer received, kept after a failure too: for a view that keeps what it drew (the dashboard's charts). */
+export const selectLastAnswer = (s: ReadSnapshot): unknown => s.context.answer?.result ?? null;
+/** Until the current query's answer is in (not after a failure: nothing is on its way then). */
+export const selectLoading = (s: ReadSnapshot): boolean => s.matches('waiting') || s.matches('loading');
+export const selectFailure = (s: ReadSnapshot): ReadFailure | null => (s.matches('failed') ? s.context.failure : null);
+export const selectCanReload = (s: ReadSnapshot): boolean => s.can({ type: 'read.reload' });
