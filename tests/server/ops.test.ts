@@ -2,7 +2,7 @@
  * Operations (issue 13, point 9): liveness and readiness for load balancers, and the stored files'
  * integrity pass (`npm run check:files`) that lists a file missing from disk or altered.
  */
-import { readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -63,12 +63,13 @@ describe('the stored files integrity pass', () => {
     ]);
     const dir = t.db.files.dir;
     if (dir) {
-      // Each insert wrote one pack: the newest two are ours.
-      const packs = readdirSync(join(dir, 'dom_main'), { recursive: true, withFileTypes: true })
-        .filter((e) => e.isFile())
-        .map((e) => join(e.parentPath, e.name))
-        .sort((a, b) => statSync(a).mtimeMs - statSync(b).mtimeMs);
-      const [lostPack, alteredPack] = packs.slice(-2);
+      // Each insert wrote one pack, named in its row (two packs written within the same millisecond
+      // share an mtime, so the rows say which is which).
+      const packOf = async (id: string) => {
+        const { rows } = await t.db.query<{ pack: string }>(`SELECT pack FROM dom_main.files WHERE id = $1`, [id]);
+        return join(dir, 'dom_main', rows[0]!.pack.slice(0, 2), rows[0]!.pack);
+      };
+      const [lostPack, alteredPack] = [await packOf(lost!.id), await packOf(altered!.id)];
       rmSync(lostPack!);
       writeFileSync(alteredPack!, '%PDF-1.4 faux!');
     } else {
