@@ -52,9 +52,9 @@ export const BROWSER_THRESHOLDS: Readonly<Record<string, number>> = {
   // once with a retryable campaign in error of the path's own (a deposit refused by the safe double).
   alerts: 100,
   // The users list: reads held then answered or dropped, a search typed while one is held, « Réessayer » after a
-  // failure. Left out: a reload from shown or while loading (no action of that list changes its rows, it follows no
-  // push; the campaign and signbook lists read again on a push).
-  read: 77.7,
+  // failure. The campaigns list (a variant) for the reloads the users list has not: a campaign created through the
+  // real route, its push reading the list again once shown, or while the list's read is held.
+  read: 100,
   // Every lifetime: the manual (standing) one is a campaign of the free-trial company ending in error on its page.
   alert: 100,
   // Two tasks at once: an upload and the documents' archive; each entry's close (a running upload aborted). The

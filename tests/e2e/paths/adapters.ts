@@ -27,6 +27,7 @@ import { documentUploadAdapter } from './document-upload.adapter.ts';
 import { documentListAdapter } from './document-list.adapter.ts';
 import { maskEditorAdapter } from './mask-editor.adapter.ts';
 import { readAdapter } from './read.adapter.ts';
+import { readCampaignsAdapter } from './read-campaigns.adapter.ts';
 
 export const ADAPTERS: readonly MachineAdapter[] = [
   authAdapter,
@@ -59,4 +60,5 @@ export const ADAPTERS: readonly MachineAdapter[] = [
   documentListAdapter,
   maskEditorAdapter,
   readAdapter,
+  readCampaignsAdapter,
 ];
