@@ -182,6 +182,8 @@ async function sendAhead(page: Page, name: string): Promise<void> {
 /** A document the safe refused, sent again: the safe takes it now. */
 async function retryRefused(page: Page): Promise<void> {
   const refused = rowsOffering(page, 'retry');
+  // The documents table may still be reading when the page shows the campaign in error: wait for its rows.
+  await expect(refused.first()).toBeVisible();
   const count = await refused.count();
   expect(count, 'documents the safe refused').toBeGreaterThan(0);
   await expect(refused.first()).toContainText(REFUSAL);
