@@ -228,7 +228,6 @@ export const campaignAdapter: MachineAdapter = {
       ...(split?.type === 'job.split.failed' ? { pdf: await strangerPdf() } : {}),
       ...(intentWhileSplitting(events) ? { pdf: await longPayroll(page, headers) } : {}),
     });
-    memo.set('created', Date.now());
     memo.set('id', id);
     await openLoggedIn(page, `/campaigns/${id}`);
     await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
@@ -296,9 +295,6 @@ export const campaignAdapter: MachineAdapter = {
       if (!before.matches('splitting')) return;
       // Renamed while the long payroll splits: still splitting on the page.
       await expect(statusOf(page)).toHaveAttribute('data-status', 'SPLITTING');
-      console.log(
-        `campaign: renamed while splitting, ${Date.now() - (memo.get('created') as number)} ms after creation`,
-      );
       if (next) return;
       // The path ends here: its split stops now (splits are serialized, other paths' campaigns wait on it).
       const id = memo.get('id') as string;
