@@ -58,8 +58,9 @@ const [ARCHIVE = ''] = fr('documents.archive.notification_other').split('{{');
 const [ARCHIVE_MANY = ''] = fr('documents.archive.notificationMany').split('{{');
 
 /**
- * The reads the path's facts ask for wait in the browser's network until `letReadsGo`; any other read (a
- * deposit by another path heard meanwhile) goes to the server at once.
+ * The reads the path's facts ask for wait in the browser's network until `letReadsGo`, and so does any
+ * other read made while one waits; a read made when none waits (a deposit by another path heard while the
+ * list is shown) goes to the server at once.
  */
 async function holdReads(page: Page, memo: Map<string, unknown>): Promise<void> {
   const held: Route[] = [];
@@ -70,8 +71,10 @@ async function holdReads(page: Page, memo: Map<string, unknown>): Promise<void> 
     (url) => url.pathname === LIST_PATH,
     async (route) => {
       const expected = memo.get('expected') as number;
-      if (expected === 0) return route.continue();
-      memo.set('expected', expected - 1);
+      // While a read is held (the path sees the table loading), any other read waits with it: a deposit
+      // heard meanwhile would otherwise answer past the held one and show the list the path holds back.
+      if (expected === 0 && held.length === 0) return route.continue();
+      if (expected > 0) memo.set('expected', expected - 1);
       held.push(route);
       memo.set('reads', (memo.get('reads') as number) + 1);
     },
