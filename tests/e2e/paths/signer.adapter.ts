@@ -195,8 +195,14 @@ export const signerAdapter: MachineAdapter = {
     'signer.code.submit': async ({ page, event, next, memo }) => {
       const { code } = event as Of<'signer.code.submit'>;
       if (next?.type === 'xstate.done.actor.submitCode') {
-        memo.set('code', await codeFromOutbox(page));
-        await codeField(page).fill(memo.get('code') as string);
+        const code = await codeFromOutbox(page);
+        memo.set('code', code);
+        // Typed once the outbox has closed and the screen holds it (once in a full run the field was found
+        // empty at « Signer »: typed while the screen was still settling after the outbox).
+        await expect(async () => {
+          await codeField(page).fill(code);
+          await expect(codeField(page)).toHaveValue(code, { timeout: 1_000 });
+        }).toPass({ timeout: 10_000 });
       } else if (expiredOnServer(next)) {
         // The right code, typed once its lifetime has passed on the server's clock. The page's clock is paused
         // meanwhile (a tab asleep): the code screen's own timer would otherwise end it first.
