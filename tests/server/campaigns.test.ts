@@ -89,6 +89,13 @@ describe('reading campaigns', () => {
     expect(dates).toEqual([...dates].sort().reverse());
     const second = (await call('POST', '/dispatchs', admin, { offset: 5, limit: 5 })).json();
     expect([second.count, second.dispatchs.length]).toEqual([7, 2]);
+    // Past the last page the total is still told (no row carries it there).
+    const past = (await call('POST', '/dispatchs', admin, { offset: 20, limit: 5 })).json();
+    expect([past.count, past.dispatchs.length]).toEqual([7, 0]);
+    // The page's counts are each campaign's own counts, as the campaign's read gives them.
+    for (const c of all.dispatchs as { id: string; counts: Record<string, number> }[]) {
+      expect(c.counts).toEqual((await call('GET', `/dispatch/${c.id}`, admin)).json().counts);
+    }
   });
 
   it('gives one campaign with its counts per document status', async () => {

@@ -78,15 +78,32 @@ export async function countsByCampaign(
   const out = new Map<string, Counts>(ids.map((id) => [id, { ALL_DISPATCHED: 0, ALL_NOT_DISPATCHED: 0 }]));
   for (const row of rows) {
     const counts = out.get(row.campaign_id);
-    if (!counts) continue;
-    counts[row.status] = row.n;
-    if (COUNTED_AS_DISPATCHED.includes(row.status)) counts.ALL_DISPATCHED = (counts.ALL_DISPATCHED ?? 0) + row.n;
-    if (COUNTED_AS_NOT_DISPATCHED.includes(row.status)) {
-      counts.ALL_NOT_DISPATCHED = (counts.ALL_NOT_DISPATCHED ?? 0) + row.n;
-    }
+    if (counts) addCount(counts, row.status, row.n);
   }
   return out;
 }
+
+const addCount = (counts: Counts, status: DispatchedDocStatus, n: number): void => {
+  counts[status] = n;
+  if (COUNTED_AS_DISPATCHED.includes(status)) counts.ALL_DISPATCHED = (counts.ALL_DISPATCHED ?? 0) + n;
+  if (COUNTED_AS_NOT_DISPATCHED.includes(status)) counts.ALL_NOT_DISPATCHED = (counts.ALL_NOT_DISPATCHED ?? 0) + n;
+};
+
+/**
+ * The documents' counts by status of the campaign row `c`, as one JSON object ({ status: n }), for a
+ * select list: a list page reads its campaigns and their counts in one round trip (issue 17).
+ */
+export const countsJsonSql = (schema: string, campaignId: string): string =>
+  `(SELECT coalesce(json_object_agg(x.status, x.n), '{}'::json) FROM (
+      SELECT d.status, count(*)::int AS n FROM ${schema}.dispatched_docs d WHERE d.campaign_id = ${campaignId} GROUP BY d.status
+    ) x)`;
+
+/** The counts `countsJsonSql` read, as `countsByCampaign` gives them. */
+export const countsFromJson = (json: Record<string, number> | null): Counts => {
+  const counts: Counts = { ALL_DISPATCHED: 0, ALL_NOT_DISPATCHED: 0 };
+  for (const [status, n] of Object.entries(json ?? {})) addCount(counts, status as DispatchedDocStatus, n);
+  return counts;
+};
 
 const documentTotal = (counts: Counts): number =>
   Object.entries(counts)

@@ -8,7 +8,15 @@ import { isUuid, visibleOrgIds, visibleSubtree } from '../../auth/scope.ts';
 import { type Queryable, schemaOf } from '../../db/db.ts';
 import { likeContains } from '../../db/like.ts';
 import { ApiFailure } from '../../http/errors.ts';
-import { CAMPAIGN_COLUMNS, type CampaignRow, countsByCampaign, toCampaign, waitingPositions } from './campaign.repo.ts';
+import {
+  CAMPAIGN_COLUMNS,
+  type CampaignRow,
+  countsByCampaign,
+  countsFromJson,
+  countsJsonSql,
+  toCampaign,
+  waitingPositions,
+} from './campaign.repo.ts';
 
 type Scope = Pick<SessionContext, 'userId' | 'domain' | 'currentOrgId'>;
 
@@ -52,20 +60,26 @@ export async function listCampaigns(db: Queryable, session: Scope, body: Campaig
   const limit = body.limit ?? 20;
   const offset = body.offset ?? 0;
   const filter = where.join(' AND ');
-  const [page, total] = await Promise.all([
-    db.query<CampaignRow>(
-      `SELECT ${CAMPAIGN_COLUMNS}, (SELECT t.label FROM ${s}.doc_types t WHERE t.code = c.doc_type_code) AS doc_type_label
-         FROM ${s}.campaigns c JOIN ${s}.organizations o ON o.id = c.organization_id
-        WHERE ${filter} ORDER BY ${sort} ${sens} NULLS LAST, c.id LIMIT ${limit} OFFSET ${offset}`,
-      params,
-    ),
-    db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${s}.campaigns c WHERE ${filter}`, params),
-  ]);
-  const counts = await countsByCampaign(
-    db,
-    session.domain,
-    page.rows.map((r) => r.id),
+  // One round trip for the page, the total and each campaign's counts: the list is the most read call
+  // of an operator following campaigns (issue 17's load is this list and the employees').
+  const page = await db.query<CampaignRow & { total: number; counts: Record<string, number> | null }>(
+    `WITH page AS MATERIALIZED (
+       SELECT p.*, row_number() OVER () AS rank FROM (
+         SELECT ${CAMPAIGN_COLUMNS}, (SELECT t.label FROM ${s}.doc_types t WHERE t.code = c.doc_type_code) AS doc_type_label,
+                count(*) OVER ()::int AS total
+           FROM ${s}.campaigns c JOIN ${s}.organizations o ON o.id = c.organization_id
+          WHERE ${filter} ORDER BY ${sort} ${sens} NULLS LAST, c.id LIMIT ${limit} OFFSET ${offset}) p)
+     SELECT page.*, ${countsJsonSql(s, 'page.id')} AS counts FROM page ORDER BY page.rank`,
+    params,
   );
+  // Past the last page no row carries the total: counted apart (a rare read).
+  const total =
+    page.rows[0]?.total ??
+    (offset > 0
+      ? ((await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${s}.campaigns c WHERE ${filter}`, params))
+          .rows[0]?.n ?? 0)
+      : 0);
+  const counts = new Map(page.rows.map((r) => [r.id, countsFromJson(r.counts)]));
   const waiting = await waitingPositions(
     db,
     page.rows.filter((r) => r.status === 'SPLITTING' || r.status === 'DISPATCHING').map((r) => r.id),
@@ -73,7 +87,7 @@ export async function listCampaigns(db: Queryable, session: Scope, body: Campaig
   const orgNames = new Map(page.rows.map((r) => [r.organization_id, r.org_name]));
   return {
     dispatchs: page.rows.map((r) => toCampaign(r, counts.get(r.id) ?? {}, waiting.get(r.id))),
-    count: total.rows[0]?.n ?? 0,
+    count: total,
     orgs: [...orgNames].map(([id, name]) => ({ id, name })),
   };
 }
