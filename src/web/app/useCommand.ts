@@ -37,14 +37,23 @@ import type { Services } from './services.ts';
 export interface UseCommandOptions<T> {
   /** The alert once done (the view's own key); none when the view shows it itself. */
   readonly successAlert?: string;
-  /** The alert of a failure: a key, or the key chosen from the failure; none when the view shows it itself. */
-  readonly failureAlert?: string | ((failure: CommandFailure) => string | null);
+  /**
+   * The alert of a failure: a key, or the key (with a detail) chosen from the failure; none when the view
+   * shows it itself.
+   */
+  readonly failureAlert?: string | ((failure: CommandFailure) => string | FailureAlert | null);
   /** What follows a success: a navigation, a file saved, the page read again. */
   readonly onDone?: (result: T) => void;
   /** The client that calls (the signing module's, which renews its session); the app's by default. */
   readonly client?: Pick<ApiClient, 'call'>;
   /** An answer that is a refusal though it came (the signing module's « Auth token not valid »). */
   readonly refuses?: (answer: unknown) => boolean;
+}
+
+/** A failure's alert with what the server said underneath (a translated key). */
+export interface FailureAlert {
+  readonly message: string;
+  readonly detail?: string;
 }
 
 export interface CommandView<T> {
@@ -115,8 +124,9 @@ const commandLogic = (services: Services, outcomes: Subject<Outcome>, options: U
   });
 
 const act = <T>(services: Services, options: UseCommandOptions<T>, outcome: Outcome): void => {
-  const alert = (message: string | null | undefined, type: 'success' | 'error') => {
-    if (message) services.actors.alerts.send({ type: 'alert.push', alert: { message, type } });
+  const alert = (what: string | FailureAlert | null | undefined, type: 'success' | 'error') => {
+    const alert = typeof what === 'string' ? { message: what } : what;
+    if (alert?.message) services.actors.alerts.send({ type: 'alert.push', alert: { ...alert, type } });
   };
   if (outcome.done) {
     alert(options.successAlert, 'success');
