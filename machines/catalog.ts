@@ -96,6 +96,8 @@ import { signerFixtures, signerInput } from './signer/signer.fixtures.ts';
 import { signerMachine } from './signer/signer.machine.ts';
 import { READ_INPUT, readFixtures, serializeRead } from './read/read.fixtures.ts';
 import { readMachine } from './read/read.machine.ts';
+import { COMMAND_INPUT, commandFixtures, serializeCommand } from './command/command.fixtures.ts';
+import { commandMachine } from './command/command.machine.ts';
 import type { EventObject } from 'xstate';
 
 export interface CatalogEntry {
@@ -164,6 +166,13 @@ export const MACHINES: readonly CatalogEntry[] = [
     serializeState: serializeCampaignDocuments,
   },
   { name: 'read', machine: readMachine, fixtures: readFixtures, input: READ_INPUT, serializeState: serializeRead },
+  {
+    name: 'command',
+    machine: commandMachine,
+    fixtures: commandFixtures,
+    input: COMMAND_INPUT,
+    serializeState: serializeCommand,
+  },
   {
     name: 'employee-list',
     machine: employeeListMachine,

@@ -56,6 +56,9 @@ export const BROWSER_THRESHOLDS: Readonly<Record<string, number>> = {
   // failure. The campaigns list (a variant) for the reloads the users list has not: a campaign created through the
   // real route, its push reading the list again once shown, or while the list's read is held.
   read: 100,
+  // The forgotten-password dialog (sent, or its call dropped) and a draft signbook's deletion (its confirmation
+  // declined or given, the deletion answered or dropped): every call held in the browser's network meanwhile.
+  command: 100,
   // Every lifetime: the manual (standing) one is a campaign of the free-trial company ending in error on its page.
   alert: 100,
   // Two tasks at once: an upload and the documents' archive; each entry's close (a running upload aborted). The

@@ -16,3 +16,4 @@ export { createSessionStore, memoryStorage, SESSION_KEYS, type SessionStore } fr
 export type { AuthStatus, AuthView, SessionView } from '../../../machines/auth/index.ts';
 export type { AlertInput } from '../../../machines/alerts/alerts.types.ts';
 export { useRead, type ReadView, type UseReadOptions } from './useRead.ts';
+export { useCommand, type CommandView, type FailureAlert, type UseCommandOptions } from './useCommand.ts';

@@ -28,6 +28,7 @@ import { documentListAdapter } from './document-list.adapter.ts';
 import { maskEditorAdapter } from './mask-editor.adapter.ts';
 import { readAdapter } from './read.adapter.ts';
 import { readCampaignsAdapter } from './read-campaigns.adapter.ts';
+import { commandAdapter, commandDeleteAdapter } from './command.adapter.ts';
 
 export const ADAPTERS: readonly MachineAdapter[] = [
   authAdapter,
@@ -61,4 +62,6 @@ export const ADAPTERS: readonly MachineAdapter[] = [
   maskEditorAdapter,
   readAdapter,
   readCampaignsAdapter,
+  commandAdapter,
+  commandDeleteAdapter,
 ];

@@ -2,26 +2,18 @@ import { Alert, Button, CloseButton, Dialog, Field, Input, Portal, Stack, Text }
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ALERT_KEYS } from '../../../contract/keys.ts';
-import { useServices } from '../../app/index.ts';
-
-type Phase = { step: 'form' } | { step: 'sending' } | { step: 'sent' } | { step: 'failed'; key: string };
+import { useCommand } from '../../app/index.ts';
 
 /** Forgotten password: sends `users.passwordLost` with the e-mail, then confirms without revealing whether the account exists. */
 export const ForgottenPasswordDialog = ({ open, onClose }: { open: boolean; onClose: () => void }) => {
   const { t } = useTranslation();
-  const { api } = useServices();
   const emailId = useId();
   const [email, setEmail] = useState('');
-  const [phase, setPhase] = useState<Phase>({ step: 'form' });
+  const send = useCommand('users.passwordLost');
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    if (!email.trim()) return;
-    setPhase({ step: 'sending' });
-    api
-      .call('users.passwordLost', { body: { email: email.trim() } })
-      .then(() => setPhase({ step: 'sent' }))
-      .catch((failure: { key?: string }) => setPhase({ step: 'failed', key: failure.key ?? 'error.internal' }));
+    if (email.trim() && send.canSubmit) send.submit({ body: { email: email.trim() } });
   };
 
   return (
@@ -35,7 +27,7 @@ export const ForgottenPasswordDialog = ({ open, onClose }: { open: boolean; onCl
                 <Dialog.Title>{t('auth.forgot.title')}</Dialog.Title>
               </Dialog.Header>
               <Dialog.Body>
-                {phase.step === 'sent' ? (
+                {send.done ? (
                   <Alert.Root status="success" role="status">
                     <Alert.Indicator />
                     <Alert.Description>{t(ALERT_KEYS.users.passwordLostSent)}</Alert.Description>
@@ -53,9 +45,9 @@ export const ForgottenPasswordDialog = ({ open, onClose }: { open: boolean; onCl
                         autoComplete="email"
                       />
                     </Field.Root>
-                    {phase.step === 'failed' ? (
+                    {send.failure ? (
                       <Text color="red.fg" role="alert">
-                        {t(phase.key, { defaultValue: t('error.internal') })}
+                        {t(send.failure.key, { defaultValue: t('error.internal') })}
                       </Text>
                     ) : null}
                   </Stack>
@@ -64,15 +56,15 @@ export const ForgottenPasswordDialog = ({ open, onClose }: { open: boolean; onCl
               <Dialog.Footer>
                 <Dialog.ActionTrigger asChild>
                   <Button variant="outline">
-                    {phase.step === 'sent' ? t('common.actions.close') : t('common.actions.cancel')}
+                    {send.done ? t('common.actions.close') : t('common.actions.cancel')}
                   </Button>
                 </Dialog.ActionTrigger>
-                {phase.step === 'sent' ? null : (
+                {send.done ? null : (
                   <Button
                     type="submit"
                     colorPalette="brand"
-                    loading={phase.step === 'sending'}
-                    disabled={!email.trim()}
+                    loading={send.running}
+                    disabled={!email.trim() || !send.canSubmit}
                   >
                     {t('auth.actions.sendLink')}
                   </Button>

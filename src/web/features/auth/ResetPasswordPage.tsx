@@ -3,7 +3,7 @@ import { useNavigate, useParams } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ALERT_KEYS, ERROR_KEYS } from '../../../contract/keys.ts';
-import { useAlerts, useServices } from '../../app/index.ts';
+import { useCommand } from '../../app/index.ts';
 import { NewPasswordFields } from '../../components/NewPasswordFields.tsx';
 import { isPasswordValid } from '../../../contract/validation.ts';
 import { PublicLayout } from './PublicLayout.tsx';
@@ -12,29 +12,20 @@ import { PublicLayout } from './PublicLayout.tsx';
 export const ResetPasswordPage = () => {
   const { t } = useTranslation();
   const { token } = useParams({ strict: false }) as { token: string };
-  const { api } = useServices();
-  const alerts = useAlerts();
   const navigate = useNavigate();
   const [password, setPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');
-  const [sending, setSending] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
+  const reset = useCommand('users.reinitPasswordToken', {
+    successAlert: ALERT_KEYS.users.reinitPasswordSuccess,
+    onDone: () => void navigate({ to: '/login' }),
+  });
+  const failure = reset.failure?.key ?? null;
   const valid = isPasswordValid(password, confirmation);
   const expired = failure === ERROR_KEYS.reinitTokenExpired || failure === ERROR_KEYS.notFound;
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    if (!valid) return;
-    setSending(true);
-    setFailure(null);
-    api
-      .call('users.reinitPasswordToken', { body: { token, password, confirmation } })
-      .then(() => {
-        alerts.push({ message: ALERT_KEYS.users.reinitPasswordSuccess, type: 'success' });
-        void navigate({ to: '/login' });
-      })
-      .catch((f: { key?: string }) => setFailure(f.key ?? ERROR_KEYS.internal))
-      .finally(() => setSending(false));
+    if (valid && reset.canSubmit) reset.submit({ body: { token, password, confirmation } });
   };
 
   return (
@@ -65,7 +56,7 @@ export const ResetPasswordPage = () => {
               onPasswordChange={setPassword}
               onConfirmationChange={setConfirmation}
             />
-            <Button type="submit" colorPalette="brand" loading={sending} disabled={!valid}>
+            <Button type="submit" colorPalette="brand" loading={reset.running} disabled={!valid || !reset.canSubmit}>
               {t('auth.reset.submit')}
             </Button>
           </Stack>

@@ -1,9 +1,9 @@
 import { Alert, Button, Stack, Text } from '@chakra-ui/react';
 import { useNavigate, useParams } from '@tanstack/react-router';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ERROR_KEYS } from '../../../contract/keys.ts';
-import { useServices } from '../../app/index.ts';
+import { useCommand } from '../../app/index.ts';
 import { PublicLayout } from './PublicLayout.tsx';
 
 /**
@@ -13,38 +13,30 @@ import { PublicLayout } from './PublicLayout.tsx';
 export const UnlockAccountPage = () => {
   const { t } = useTranslation();
   const { token } = useParams({ strict: false }) as { token: string };
-  const { api } = useServices();
   const navigate = useNavigate();
-  const [state, setState] = useState<'working' | 'done' | { failed: string }>('working');
-
-  useEffect(() => {
-    const controller = new AbortController();
-    api
-      .call('users.unlockAccount', { body: { token }, signal: controller.signal })
-      .then(() => setState('done'))
-      .catch((f: { key?: string }) => !controller.signal.aborted && setState({ failed: f.key ?? ERROR_KEYS.internal }));
-    return () => controller.abort();
-  }, [api, token]);
+  const unlock = useCommand('users.unlockAccount');
+  const { submit } = unlock;
+  // Sent once the page is open (a second submit while it runs is not taken); leaving the page abandons it.
+  useEffect(() => submit({ body: { token } }), [submit, token]);
+  const working = !unlock.done && !unlock.failure;
 
   return (
     <PublicLayout title={t('auth.unlock.title')}>
       <Stack gap="4">
-        {state === 'working' ? <Text role="status">{t('auth.unlock.working')}</Text> : null}
-        {state === 'done' ? (
+        {working ? <Text role="status">{t('auth.unlock.working')}</Text> : null}
+        {unlock.done ? (
           <Alert.Root status="success" role="status">
             <Alert.Indicator />
             <Alert.Description>{t('auth.unlock.done')}</Alert.Description>
           </Alert.Root>
         ) : null}
-        {typeof state === 'object' ? (
+        {unlock.failure ? (
           <Alert.Root status="error" role="alert">
             <Alert.Indicator />
-            <Alert.Description>
-              {t(state.failed === ERROR_KEYS.unlockTokenExpired ? state.failed : ERROR_KEYS.unlockTokenExpired)}
-            </Alert.Description>
+            <Alert.Description>{t(ERROR_KEYS.unlockTokenExpired)}</Alert.Description>
           </Alert.Root>
         ) : null}
-        {state !== 'working' ? (
+        {!working ? (
           <Button colorPalette="brand" onClick={() => void navigate({ to: '/login' })}>
             {t('auth.unlock.toLogin')}
           </Button>

@@ -4,16 +4,14 @@
  * A refusal from the server (nothing to merge, no ignored page, too many parts) shows its own key.
  */
 import { Button, HStack } from '@chakra-ui/react';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Campaign } from '../../../contract/entities.ts';
-import type { RouteId } from '../../../contract/routes.ts';
-import { isApiFailure } from '../../api/index.ts';
-import { useAlerts, useServices } from '../../app/index.ts';
+import type { CommandFailure } from '../../../../machines/command/index.ts';
+import { useCommand, type CommandView } from '../../app/index.ts';
 import { saveBlob } from '../../components/saveBlob.ts';
 import type { DocFilter } from './DispatchedDocsTable.tsx';
 
-type Download = 'report' | 'ignoredPages' | 'merged' | 'mergedSelection';
+type Download = 'report' | 'ignoredPages' | 'merged';
 
 /** The report's name as the server gives it: `rapport-<campaign>.csv`. */
 export const reportName = (campaignName: string): string =>
@@ -35,56 +33,55 @@ export const CampaignDownloads = ({
   selected: readonly string[];
 }) => {
   const { t } = useTranslation();
-  const { api } = useServices();
-  const alerts = useAlerts();
-  const [busy, setBusy] = useState<Download | null>(null);
-
-  const download = async (which: Download) => {
-    const params = { id: campaign.id };
-    const [route, options, name]: [RouteId, Parameters<typeof api.call>[1], string] =
-      which === 'report'
-        ? ['campaigns.report', { params }, reportName(campaign.name)]
-        : which === 'ignoredPages'
-          ? ['campaigns.ignoredPages', { params }, 'pages-ignorees.pdf']
-          : [
-              'campaigns.mergeDispatchedDocs',
-              {
-                params,
-                body: which === 'mergedSelection' ? { docIds: selected } : filter === 'ALL' ? {} : { status: [filter] },
-              },
-              'documents.pdf',
-            ];
-    setBusy(which);
-    try {
-      saveBlob(await api.call<Blob>(route, options), name);
-    } catch (error) {
-      const known = isApiFailure(error) && [400, 404].includes(error.status);
-      alerts.push({ message: known ? error.key : 'campaigns.downloads.failure', type: 'error' });
-    } finally {
-      setBusy(null);
-    }
+  const params = { id: campaign.id };
+  // One command per file: its answer (the file) comes from the bus; a refusal the server explains shows its key.
+  const failureAlert = (f: CommandFailure) => ([400, 404].includes(f.status) ? f.key : 'campaigns.downloads.failure');
+  const saving = (name: () => string) => ({ failureAlert, onDone: (file: unknown) => saveBlob(file as Blob, name()) });
+  const commands: Record<Download, CommandView<unknown>> = {
+    report: useCommand(
+      'campaigns.report',
+      saving(() => reportName(campaign.name)),
+    ),
+    ignoredPages: useCommand(
+      'campaigns.ignoredPages',
+      saving(() => 'pages-ignorees.pdf'),
+    ),
+    merged: useCommand(
+      'campaigns.mergeDispatchedDocs',
+      saving(() => 'documents.pdf'),
+    ),
   };
+  const busy = Object.values(commands).some((c) => c.running);
+  const download = (which: Download, body?: unknown) =>
+    commands[which].submit(body === undefined ? { params } : { params, body });
 
-  const button = (which: Download, label: string, disabled = false) => (
+  const button = (which: Download, label: string, onClick: () => void, mark: string = which) => (
     <Button
-      key={which}
+      key={mark}
       size="sm"
       variant="outline"
-      data-download={which}
-      loading={busy === which}
-      disabled={busy !== null || disabled}
-      onClick={() => void download(which)}
+      data-download={mark}
+      loading={commands[which].running}
+      disabled={busy || !commands[which].canSubmit}
+      onClick={onClick}
     >
       {label}
     </Button>
   );
   return (
     <HStack gap="2" wrap="wrap" role="group" aria-label={t('campaigns.downloads.title')}>
-      {button('report', t('campaigns.downloads.report'))}
-      {button('ignoredPages', t('campaigns.downloads.ignoredPages'))}
+      {button('report', t('campaigns.downloads.report'), () => download('report'))}
+      {button('ignoredPages', t('campaigns.downloads.ignoredPages'), () => download('ignoredPages'))}
       {selected.length > 0
-        ? button('mergedSelection', t('campaigns.downloads.mergedSelection', { count: selected.length }))
-        : button('merged', t('campaigns.downloads.merged'))}
+        ? button(
+            'merged',
+            t('campaigns.downloads.mergedSelection', { count: selected.length }),
+            () => download('merged', { docIds: selected }),
+            'mergedSelection',
+          )
+        : button('merged', t('campaigns.downloads.merged'), () =>
+            download('merged', filter === 'ALL' ? {} : { status: [filter] }),
+          )}
     </HStack>
   );
 };

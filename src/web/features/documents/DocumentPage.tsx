@@ -11,7 +11,8 @@ import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DocumentDetail, DocumentSummary } from '../../../contract/documents.ts';
 import { type ApiClient, isApiFailure } from '../../api/index.ts';
-import { useAlerts, useServices } from '../../app/index.ts';
+import type { CommandFailure } from '../../../../machines/command/index.ts';
+import { useCommand, useServices } from '../../app/index.ts';
 import { AppLink } from '../../components/AppLink.tsx';
 import { formatSize } from '../../components/pdfFile.ts';
 import { PdfViewer } from '../../components/PdfViewer.tsx';
@@ -60,13 +61,11 @@ const NotFound = ({ onBack }: { onBack: () => void }) => {
 export const DocumentPage = () => {
   const { t, i18n } = useTranslation();
   const { api } = useServices();
-  const alerts = useAlerts();
   const navigate = useNavigate();
   const router = useRouter();
   const { docId = '' } = useParams({ strict: false }) as { docId?: string };
   const [loaded, setLoaded] = useState<Loaded | null>(null);
   const [file, setFile] = useState<{ docId: string; bytes: Uint8Array | null; failed: boolean } | null>(null);
-  const [busy, setBusy] = useState<'pdf' | 'attestation' | 'read' | null>(null);
   const current = loaded?.docId === docId ? loaded : null;
   const doc = current?.state === 'ready' ? current.doc : null;
   const bytes = file?.docId === docId ? file.bytes : null;
@@ -102,39 +101,27 @@ export const DocumentPage = () => {
     return () => controller.abort();
   }, [api, docId]);
 
-  const markRead = async () => {
-    if (!doc || doc.readAt) return;
-    setBusy('read');
-    try {
-      setLoaded({ docId: doc.id, state: 'ready', doc: { ...doc, readAt: await setRead(api, doc.id) } });
-    } catch (failure) {
-      alerts.push({
-        type: 'error',
-        message: 'documents.messages.readError',
-        ...(isApiFailure(failure) ? { detail: t(failure.key) } : {}),
-      });
-    } finally {
-      setBusy(null);
-    }
-  };
-
-  const download = async (kind: 'pdf' | 'attestation') => {
-    if (!doc) return;
-    setBusy(kind);
-    try {
-      const blob = await api.call<Blob>(kind === 'pdf' ? 'documents.pdf' : 'documents.attestation', {
-        params: { id: doc.id },
-      });
-      saveBlob(blob, kind === 'pdf' ? pdfFileName(doc) : attestationFileName(pdfFileName(doc)));
-    } catch (failure) {
-      alerts.push({
-        type: 'error',
-        message: kind === 'pdf' ? 'documents.messages.pdfError' : 'documents.messages.attestationError',
-        ...(isApiFailure(failure) ? { detail: t(failure.key) } : {}),
-      });
-    } finally {
-      setBusy(null);
-    }
+  // The page's commands: busy and failure in the command machine, the answer from the bus.
+  const failureOf = (message: string) => (f: CommandFailure) => ({ message, detail: t(f.key) });
+  const read = useCommand('documents.setRead', {
+    failureAlert: failureOf('documents.messages.readError'),
+    // The read time the server answers (or now, when it answers nothing).
+    onDone: (answer) => {
+      if (!doc) return;
+      const readAt = (answer as Partial<DocumentSummary> | undefined)?.readAt ?? new Date().toISOString();
+      setLoaded({ docId: doc.id, state: 'ready', doc: { ...doc, readAt } });
+    },
+  });
+  const pdf = useCommand('documents.pdf', {
+    failureAlert: failureOf('documents.messages.pdfError'),
+    onDone: (file) => doc && saveBlob(file as Blob, pdfFileName(doc)),
+  });
+  const attestation = useCommand('documents.attestation', {
+    failureAlert: failureOf('documents.messages.attestationError'),
+    onDone: (file) => doc && saveBlob(file as Blob, attestationFileName(pdfFileName(doc))),
+  });
+  const markRead = () => {
+    if (doc && !doc.readAt) read.submit({ params: { id: doc.id }, body: {} });
   };
 
   const back = () => {
@@ -199,19 +186,26 @@ export const DocumentPage = () => {
         </Button>
         {doc ? (
           <>
-            <Button size="sm" colorPalette="brand" loading={busy === 'pdf'} onClick={() => void download('pdf')}>
+            <Button
+              size="sm"
+              colorPalette="brand"
+              loading={pdf.running}
+              disabled={!pdf.canSubmit}
+              onClick={() => pdf.submit({ params: { id: doc.id } })}
+            >
               {t('documents.actions.downloadPdf')}
             </Button>
             <Button
               size="sm"
               variant="outline"
-              loading={busy === 'attestation'}
-              onClick={() => void download('attestation')}
+              loading={attestation.running}
+              disabled={!attestation.canSubmit}
+              onClick={() => attestation.submit({ params: { id: doc.id } })}
             >
               {t('documents.actions.downloadAttestation')}
             </Button>
             {doc.readAt ? null : (
-              <Button size="sm" variant="outline" loading={busy === 'read'} onClick={() => void markRead()}>
+              <Button size="sm" variant="outline" loading={read.running} disabled={!read.canSubmit} onClick={markRead}>
                 {t('documents.actions.markRead')}
               </Button>
             )}

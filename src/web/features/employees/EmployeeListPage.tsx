@@ -11,12 +11,12 @@ import { type TFunction } from 'i18next';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Employee, EmployeeSearchBody } from '../../../contract/entities.ts';
-import { useAlerts, useServices } from '../../app/index.ts';
+import { useCommand } from '../../app/index.ts';
 import { type DataTableColumn, DataTable, type ListDefaults, useListState } from '../../components/DataTable/index.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { DsnImportButton } from './dsn/index.ts';
 import { EmployeeCreateSheet } from './EmployeeCreateSheet.tsx';
-import { exportEmployeesCsv } from './exportCsv.ts';
+import { employeesCsvCall, saveEmployeesCsv } from './exportCsv.ts';
 import { useEmployeeList } from './useEmployeeList.ts';
 import { type OrgOption, useVisibleOrgs } from './useVisibleOrgs.ts';
 
@@ -103,8 +103,6 @@ const STAT_KEYS = [
 
 export const EmployeeListPage = () => {
   const { t } = useTranslation();
-  const services = useServices();
-  const alerts = useAlerts();
   const navigate = useNavigate();
   const params = useParams({ strict: false }) as { status?: Status };
   const status = params.status;
@@ -138,11 +136,13 @@ export const EmployeeListPage = () => {
     return () => clearTimeout(timer);
   }, [search, list]);
 
+  const csv = useCommand('employees.list', {
+    failureAlert: 'employees.messages.export.error',
+    onDone: (file) => saveEmployeesCsv(file as unknown as Blob),
+  });
   const exportCsv = () => {
     const { offset: _o, limit: _l, ...filters } = body;
-    exportEmployeesCsv(services, filters).catch(() =>
-      alerts.push({ type: 'error', message: 'employees.messages.export.error' }),
-    );
+    csv.submit(employeesCsvCall(filters));
   };
 
   const openEmployee = (e: Employee) =>
@@ -183,7 +183,7 @@ export const EmployeeListPage = () => {
           <Button colorPalette="brand" onClick={() => setSheetOpen(true)}>
             {t('employees.actions.add')}
           </Button>
-          <Button variant="outline" onClick={exportCsv}>
+          <Button variant="outline" loading={csv.running} disabled={!csv.canSubmit} onClick={exportCsv}>
             {t('employees.actions.export')}
           </Button>
           <DsnImportButton onImported={refresh} />

@@ -6,15 +6,15 @@
  */
 import { Alert, Button, Flex } from '@chakra-ui/react';
 import { useNavigate } from '@tanstack/react-router';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ALERT_KEYS } from '../../../contract/keys.ts';
 import type { SignbookMachineView } from '../../../../machines/signbook/index.ts';
 import type { SignbookView } from '../../../contract/signbook.ts';
-import { isApiFailure } from '../../api/index.ts';
-import { useAlerts, useAuth } from '../../app/index.ts';
+import type { CommandFailure } from '../../../../machines/command/index.ts';
+import { useAuth, useCommand } from '../../app/index.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { saveBlob } from '../../components/saveBlob.ts';
+import { saysTokenNotValid } from './signClient.ts';
 import { useSignClient } from './useSignClient.ts';
 
 export type SignbookManagerAction = 'start' | 'retrySeal' | 'delete';
@@ -46,47 +46,25 @@ export const SignbookActions = ({
 }) => {
   const { t } = useTranslation();
   const sign = useSignClient();
-  const alerts = useAlerts();
   const { features } = useAuth();
   const navigate = useNavigate();
-  const [busy, setBusy] = useState<'start' | 'retry' | 'delete' | null>(null);
-  const [confirm, setConfirm] = useState(false);
+  // Each action is a command: its answer comes from the bus, its button from the command's chart.
+  const signing = { client: sign, refuses: saysTokenNotValid, failureAlert: (f: CommandFailure) => f.key };
+  const start = useCommand('signbooks.update', {
+    ...signing,
+    successAlert: 'signbooks.view.started',
+    onDone: () => onChanged(),
+  });
+  const retry = useCommand('signbooks.retrySeal', { ...signing, onDone: () => onChanged() });
+  const remove = useCommand('signbooks.delete', {
+    ...signing,
+    failureAlert: ALERT_KEYS.signature.deleteError,
+    successAlert: 'signbooks.view.deleted',
+    onDone: () => void navigate({ to: '/signworkflows/status/in-progress' as '/' }),
+  });
   const offered = offeredSignbookActions(lifecycle, !guest && features.includes('ParaphList'));
   const fileName = `${view.name.replace(/[\\/:*?"<>|]+/g, '_')}${view.complete ? '-signe' : ''}.pdf`;
-
-  const start = () => {
-    setBusy('start');
-    sign
-      .call('signbooks.update', { params: { id: view.id }, body: { start: true } })
-      .then(() => {
-        alerts.push({ message: 'signbooks.view.started', type: 'success' });
-        onChanged();
-      })
-      .catch((f: unknown) => alerts.push({ message: isApiFailure(f) ? f.key : 'error.internal', type: 'error' }))
-      .finally(() => setBusy(null));
-  };
-  const retry = () => {
-    setBusy('retry');
-    sign
-      .call('signbooks.retrySeal', { params: { id: view.id } })
-      .then(onChanged)
-      .catch((f: unknown) => alerts.push({ message: isApiFailure(f) ? f.key : 'error.internal', type: 'error' }))
-      .finally(() => setBusy(null));
-  };
-  const remove = () => {
-    setBusy('delete');
-    sign
-      .call('signbooks.delete', { params: { id: view.id } })
-      .then(() => {
-        alerts.push({ message: 'signbooks.view.deleted', type: 'success' });
-        void navigate({ to: '/signworkflows/status/in-progress' as '/' });
-      })
-      .catch(() => alerts.push({ message: ALERT_KEYS.signature.deleteError, type: 'error' }))
-      .finally(() => {
-        setBusy(null);
-        setConfirm(false);
-      });
-  };
+  const params = { id: view.id };
 
   return (
     <>
@@ -98,7 +76,14 @@ export const SignbookActions = ({
             <Alert.Description>{view.seal.error ?? t('signbooks.view.sealFailedText')}</Alert.Description>
           </Alert.Content>
           {offered.includes('retrySeal') ? (
-            <Button size="sm" colorPalette="red" loading={busy === 'retry'} onClick={retry} alignSelf="center">
+            <Button
+              size="sm"
+              colorPalette="red"
+              loading={retry.running}
+              disabled={!retry.canSubmit}
+              onClick={() => retry.submit({ params })}
+              alignSelf="center"
+            >
               {t('signbooks.view.retrySeal')}
             </Button>
           ) : null}
@@ -106,7 +91,12 @@ export const SignbookActions = ({
       ) : null}
       <Flex gap="2" wrap="wrap" role="group" aria-label={t('signbooks.view.actions')}>
         {offered.includes('start') ? (
-          <Button colorPalette="blue" loading={busy === 'start'} onClick={start}>
+          <Button
+            colorPalette="blue"
+            loading={start.running}
+            disabled={!start.canSubmit}
+            onClick={() => start.submit({ params, body: { start: true } })}
+          >
             {t('signbooks.view.start')}
           </Button>
         ) : null}
@@ -120,21 +110,26 @@ export const SignbookActions = ({
           </Button>
         ) : null}
         {offered.includes('delete') ? (
-          <Button variant="outline" colorPalette="red" onClick={() => setConfirm(true)}>
+          <Button
+            variant="outline"
+            colorPalette="red"
+            disabled={!remove.canSubmit}
+            onClick={() => remove.submit({ params }, { confirm: true })}
+          >
             {t('signbooks.view.delete')}
           </Button>
         ) : null}
       </Flex>
       <ConfirmDialog
-        open={confirm}
+        open={remove.confirming || remove.running}
         title="signbooks.view.deleteTitle"
         text="signbooks.view.deleteText"
         values={{ name: view.name }}
         confirm="signbooks.view.delete"
         danger
-        busy={busy === 'delete'}
-        onConfirm={remove}
-        onCancel={() => setConfirm(false)}
+        busy={remove.running}
+        onConfirm={remove.confirm}
+        onCancel={remove.cancel}
       />
     </>
   );
