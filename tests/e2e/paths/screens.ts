@@ -1,5 +1,5 @@
 /** Steps and checks the browser adapters share. */
-import { expect, type Page } from '@playwright/test';
+import { expect, type Page, type Route } from '@playwright/test';
 import { sessionFromLogin } from '../../../machines/auth/auth.actors.ts';
 import type { LoginResponse, Session } from '../../../src/contract/entities.ts';
 import { AUTH_HEADERS, routeUrl } from '../../../src/contract/routes.ts';
@@ -116,6 +116,25 @@ export function pushJoined(page: Page): Promise<void> {
         .catch(() => undefined);
     });
   });
+}
+
+/**
+ * The page's reads at `path` (a pathname) wait in the browser's network, kept in the memo's `held`
+ * (counted in `reads`), until the path lets them go: to the real server, which answers, or the
+ * connection dropped under them (`route.continue()` or `route.abort('internetdisconnected')`). A read the
+ * page abandoned meanwhile (a new query overtook it) goes too, and nobody listens to it.
+ */
+export async function holdReads(page: Page, path: string, memo: Map<string, unknown>): Promise<void> {
+  const held: Route[] = [];
+  memo.set('held', held);
+  memo.set('reads', 0);
+  await page.route(
+    (url) => url.pathname === path,
+    (route) => {
+      held.push(route);
+      memo.set('reads', (memo.get('reads') as number) + 1);
+    },
+  );
 }
 
 /** Runs after the path (whatever its end): puts shared demo data back as it was. */
