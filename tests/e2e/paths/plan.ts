@@ -116,11 +116,6 @@ const chainedPaths = (
 /** `already`: what the machine's earlier adapters walk; a variant's paths are chosen for the rest only. */
 const planFor = (entry: CatalogEntry, adapter: MachineAdapter, already: ReadonlySet<string>): MachinePlan => {
   const { machine, fixtures, input, serializeState } = entry;
-  const generated = transitionPaths(machine, {
-    events: fixtures,
-    input,
-    ...(serializeState ? { serializeState } : {}),
-  });
   const skipped = adapter.notDriven ?? {};
   // The harness's generation again, with only the events the screens can cause where they offer them.
   const drivableFixtures = Object.fromEntries(Object.entries(fixtures).filter(([type]) => type in adapter.events));
@@ -159,20 +154,42 @@ const planFor = (entry: CatalogEntry, adapter: MachineAdapter, already: Readonly
       })
     : coveringSet(drivable.map((p) => p.walks.filter((key) => !already.has(key)))).map((i) => drivable[i]!);
   const walks = new Set(paths.flatMap((p) => p.walks));
-  const notDriven = new Map<string, string>();
-  for (const p of generated) {
-    const key = p.transition.key;
-    if (walks.has(key)) continue;
-    const undriven = p.events.find((e) => !(e.type in adapter.events));
-    notDriven.set(
-      key,
-      skipped[key] ??
-        (undriven
-          ? `no screen action causes \`${undriven.type}\``
-          : 'no path through what the screens offer reaches it'),
-    );
-  }
-  return { entry, adapter, input: browserInput, paths, walks, notDriven };
+  /**
+   * Every transition's path again, through anything the machine accepts: only the reports read it, so the
+   * replay's workers (which load the plan each) do not generate it.
+   */
+  const notDrivenOf = (): Map<string, string> => {
+    const notDriven = new Map<string, string>();
+    const generated = transitionPaths(machine, {
+      events: fixtures,
+      input,
+      ...(serializeState ? { serializeState } : {}),
+    });
+    for (const p of generated) {
+      const key = p.transition.key;
+      if (walks.has(key)) continue;
+      const undriven = p.events.find((e) => !(e.type in adapter.events));
+      notDriven.set(
+        key,
+        skipped[key] ??
+          (undriven
+            ? `no screen action causes \`${undriven.type}\``
+            : 'no path through what the screens offer reaches it'),
+      );
+    }
+    return notDriven;
+  };
+  let notDriven: ReadonlyMap<string, string> | undefined;
+  return {
+    entry,
+    adapter,
+    input: browserInput,
+    paths,
+    walks,
+    get notDriven() {
+      return (notDriven ??= notDrivenOf());
+    },
+  };
 };
 
 export const browserPlans = (): MachinePlan[] => {
