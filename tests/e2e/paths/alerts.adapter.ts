@@ -370,8 +370,9 @@ export const alertsAdapter: MachineAdapter = {
       return;
     }
     memo.set('loggedIn', true);
-    // No count event: the login is not the path's (the session opened through the login route).
-    await logInThroughApi(page, who);
+    // No count event: the login is not the path's (the session opened through the login route), its own
+    // when the path revokes it.
+    await logInThroughApi(page, who, { own: events.some((e) => e.type === 'alert.clear') });
     await openLoggedIn(page, '/dashboard');
   },
   offered: (snapshot, event) => {

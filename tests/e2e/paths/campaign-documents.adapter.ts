@@ -33,7 +33,7 @@ import { fr, inProgressOrOutcome, sessionHeaders } from '../support.ts';
 import type { MachineAdapter } from './adapter.ts';
 import { safeControl } from '../support/safe-control.ts';
 import { createPayrollCampaign, samplePayroll } from './payroll.ts';
-import { logInThroughApi, logInThroughForm, openLoggedIn, pushJoined, skipWelcome } from './screens.ts';
+import { holdReads, logInThroughApi, logInThroughForm, openLoggedIn, pushJoined, skipWelcome } from './screens.ts';
 import { createManualCampaign, spendTrialAllowance } from './trial.ts';
 
 type Event<T extends CampaignDocumentsEvent['type']> = Extract<CampaignDocumentsEvent, { type: T }>;
@@ -94,24 +94,6 @@ async function campaignSettles(
     .toBe(status);
 }
 
-/**
- * The page's reads of its documents wait in the browser's network until `letReadsGo`: to the real
- * server, which answers, or the connection dropped under them. A read the page abandoned meanwhile (a
- * new query overtook it) goes too, and nobody listens to it.
- */
-async function holdReads(page: Page, campaignId: string, memo: Map<string, unknown>): Promise<void> {
-  const held: Route[] = [];
-  memo.set('held', held);
-  memo.set('reads', 0);
-  const path = pathOf(routeUrl('campaigns.dispatchedDocs', { campaignId }));
-  await page.route(
-    (url) => url.pathname === path,
-    (route) => {
-      held.push(route);
-      memo.set('reads', (memo.get('reads') as number) + 1);
-    },
-  );
-}
 const heldReads = (memo: Map<string, unknown>) => memo.get('held') as Route[];
 /** Waits until the page has asked for its documents once more than `before` times. */
 const readAsked = async (memo: Map<string, unknown>, before: number) =>
@@ -217,7 +199,8 @@ export const campaignDocumentsAdapter: MachineAdapter = {
       await campaignSettles(page, headers, id, 'NEEDS_VALIDATION');
     }
     memo.set('id', id);
-    await holdReads(page, id, memo);
+    // The documents' reads wait in the network until the path's next fact (a new query may overtake one).
+    await holdReads(page, pathOf(routeUrl('campaigns.dispatchedDocs', { campaignId: id })), memo);
     memo.set('joined', pushJoined(page));
     if (needsFailedRows(events)) await page.goto(`/campaigns/${id}`);
     else await openLoggedIn(page, `/campaigns/${id}`);

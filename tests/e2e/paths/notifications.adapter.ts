@@ -286,7 +286,8 @@ export const notificationsAdapter: MachineAdapter = {
       await routePush(page, splits);
     } else if (events.some((e) => e.type === 'notification.clear')) memo.set('push', pushJoined(page));
     // The documents page's upload to the employer's safe: `paie` is refused it (403), `admin` may.
-    await logInThroughApi(page, 'admin');
+    // A path that revokes its session has its own.
+    await logInThroughApi(page, 'admin', { own: events.some((e) => e.type === 'notification.clear') });
     await openLoggedIn(page, '/documents');
     await expect(page.getByRole('button', { name: fr('documents.upload.open') })).toBeVisible();
   },

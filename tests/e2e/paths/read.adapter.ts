@@ -13,7 +13,7 @@ import type { ReadEvent } from '../../../machines/read/index.ts';
 import { routeUrl } from '../../../src/contract/routes.ts';
 import { fr } from '../support.ts';
 import type { MachineAdapter } from './adapter.ts';
-import { logInThroughApi, openLoggedIn, skipWelcome } from './screens.ts';
+import { holdReads, logInThroughApi, openLoggedIn, skipWelcome } from './screens.ts';
 
 type Event<T extends ReadEvent['type']> = Extract<ReadEvent, { type: T }>;
 
@@ -28,20 +28,6 @@ const failureToast = (page: Page) =>
 
 const pathOf = (url: string) => new URL(url, 'http://app').pathname;
 
-/** The list's reads wait in the browser's network until `letReadsGo`. */
-async function holdReads(page: Page, memo: Map<string, unknown>): Promise<void> {
-  const held: Route[] = [];
-  memo.set('held', held);
-  memo.set('reads', 0);
-  const path = pathOf(routeUrl('users.list'));
-  await page.route(
-    (url) => url.pathname === path,
-    (route) => {
-      held.push(route);
-      memo.set('reads', (memo.get('reads') as number) + 1);
-    },
-  );
-}
 const heldReads = (memo: Map<string, unknown>) => memo.get('held') as Route[];
 const readAsked = async (memo: Map<string, unknown>, before: number) =>
   expect.poll(() => memo.get('reads') as number, { message: 'the list reads its users again' }).toBeGreaterThan(before);
@@ -60,7 +46,7 @@ export const readAdapter: MachineAdapter = {
   start: async (page, _events, memo) => {
     await skipWelcome(page);
     await logInThroughApi(page, 'admin');
-    await holdReads(page, memo);
+    await holdReads(page, pathOf(routeUrl('users.list')), memo);
     await openLoggedIn(page, '/users?q=du');
     await expect(page.getByRole('heading', { level: 1, name: fr('sections.users') })).toBeVisible();
   },

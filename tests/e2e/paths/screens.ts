@@ -1,7 +1,7 @@
 /** Steps and checks the browser adapters share. */
-import { expect, type Page } from '@playwright/test';
+import { expect, type Page, type Route } from '@playwright/test';
 import { sessionFromLogin } from '../../../machines/auth/auth.actors.ts';
-import type { LoginResponse, Session } from '../../../src/contract/entities.ts';
+import type { CurrentUser, LoginResponse, Session } from '../../../src/contract/entities.ts';
 import { AUTH_HEADERS, routeUrl } from '../../../src/contract/routes.ts';
 import { SESSION_KEYS } from '../../../src/web/app/sessionStore.ts';
 import { fr, persona, submitLogin } from '../support.ts';
@@ -39,6 +39,48 @@ export interface ApiSession {
   readonly headers: Record<string, string>;
 }
 
+interface OpenedSession {
+  readonly session: Session;
+  readonly refresh: string;
+  readonly openedAt: number;
+}
+
+/**
+ * Persona sessions this worker opened, reused by its later paths: a login through the route costs a
+ * scrypt and a dozen statements on the server's one database connection (0.3 to 1.3 s a path on two
+ * busy cores). A worker walks one path at a time, so one session never serves two tabs at once.
+ * Reused only while its access token has time left for a whole path (tokens live 15 min, a path at
+ * most 90 s), so the app never refreshes it (a refresh rotates the tokens the next path would hold),
+ * and only after the server says it is still the session the login opened (not revoked, same domain
+ * and organisation).
+ */
+const opened = new Map<string, OpenedSession>();
+const REUSE_FOR_MS = 10 * 60_000;
+
+const headersOf = (token: string, refresh: string): Record<string, string> => ({
+  [AUTH_HEADERS.authorization]: `Bearer ${token}`,
+  [AUTH_HEADERS.refreshToken]: refresh,
+});
+
+async function stillOpen(page: Page, { session, refresh, openedAt }: OpenedSession): Promise<boolean> {
+  if (Date.now() - openedAt > REUSE_FOR_MS) return false;
+  const answer = await page.request.get(routeUrl('users.current'), { headers: headersOf(session.token, refresh) });
+  if (answer.status() !== 200) return false;
+  const current = (await answer.json()) as CurrentUser;
+  return current.domain === session.domain && current.orgId === session.orgId;
+}
+
+async function openSession(page: Page, login: string, password: string): Promise<OpenedSession> {
+  const answer = await page.request.post(routeUrl('auth.login'), { data: { login, password } });
+  expect(answer.status(), await answer.text()).toBe(200);
+  const token = answer.headers()[AUTH_HEADERS.setAuthorization]?.replace(/^Bearer\s+/i, '');
+  const refresh = answer.headers()[AUTH_HEADERS.setRefreshToken];
+  expect(token, 'the login route answers an access token').toBeTruthy();
+  expect(refresh, 'the login route answers a refresh token').toBeTruthy();
+  const session = sessionFromLogin((await answer.json()) as LoginResponse, token!, '0.1.0');
+  return { session, refresh: refresh!, openedAt: Date.now() };
+}
+
 /**
  * Logs in through the real login route with the persona's credentials (the server checks the
  * password and opens the session as for the form; a persona's login, or a user's own credentials) and stores the session where the web app keeps
@@ -47,19 +89,22 @@ export interface ApiSession {
  * once per tab (a reload or a later logout keeps what the app made of it). For the machines that
  * are not about logging in: the auth and domain-choice paths walk the form (`logInThroughForm`).
  * Open the screen with `openLoggedIn`.
+ *
+ * A persona's session is the one this worker opened for it before, while it holds (`opened`); `own`
+ * opens one for this path alone: a path that ends its session (a logout, a revocation), or changes
+ * what it stands for on the server (a domain or organisation switch), must ask for it.
  */
 export async function logInThroughApi(
   page: Page,
   who: string | { readonly login: string; readonly password: string },
+  { own = false }: { readonly own?: boolean } = {},
 ): Promise<ApiSession> {
   const p = typeof who === 'string' ? persona(who) : who;
-  const answer = await page.request.post(routeUrl('auth.login'), { data: { login: p.login, password: p.password } });
-  expect(answer.status(), await answer.text()).toBe(200);
-  const token = answer.headers()[AUTH_HEADERS.setAuthorization]?.replace(/^Bearer\s+/i, '');
-  const refresh = answer.headers()[AUTH_HEADERS.setRefreshToken];
-  expect(token, 'the login route answers an access token').toBeTruthy();
-  expect(refresh, 'the login route answers a refresh token').toBeTruthy();
-  const session = sessionFromLogin((await answer.json()) as LoginResponse, token!, '0.1.0');
+  const shared = typeof who === 'string' && !own ? who : undefined;
+  const earlier = shared ? opened.get(shared) : undefined;
+  const reused = earlier && (await stillOpen(page, earlier)) ? earlier : undefined;
+  const { session, refresh } = reused ?? (await openSession(page, p.login, p.password));
+  if (shared && !reused) opened.set(shared, { session, refresh, openedAt: Date.now() });
   await page.addInitScript(
     ({ keys, session, refresh }) => {
       if (window !== window.top) return;
@@ -71,12 +116,9 @@ export async function logInThroughApi(
       localStorage.setItem(keys.refreshToken, refresh);
       localStorage.setItem(keys.domains, JSON.stringify(session.domains));
     },
-    { keys: SESSION_KEYS, session, refresh: refresh! },
+    { keys: SESSION_KEYS, session, refresh },
   );
-  return {
-    session,
-    headers: { [AUTH_HEADERS.authorization]: `Bearer ${token}`, [AUTH_HEADERS.refreshToken]: refresh! },
-  };
+  return { session, headers: headersOf(session.token, refresh) };
 }
 
 /**
@@ -116,6 +158,25 @@ export function pushJoined(page: Page): Promise<void> {
         .catch(() => undefined);
     });
   });
+}
+
+/**
+ * The page's reads at `path` (a pathname) wait in the browser's network, kept in the memo's `held`
+ * (counted in `reads`), until the path lets them go: to the real server, which answers, or the
+ * connection dropped under them (`route.continue()` or `route.abort('internetdisconnected')`). A read the
+ * page abandoned meanwhile (a new query overtook it) goes too, and nobody listens to it.
+ */
+export async function holdReads(page: Page, path: string, memo: Map<string, unknown>): Promise<void> {
+  const held: Route[] = [];
+  memo.set('held', held);
+  memo.set('reads', 0);
+  await page.route(
+    (url) => url.pathname === path,
+    (route) => {
+      held.push(route);
+      memo.set('reads', (memo.get('reads') as number) + 1);
+    },
+  );
 }
 
 /** Runs after the path (whatever its end): puts shared demo data back as it was. */
