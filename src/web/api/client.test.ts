@@ -73,8 +73,22 @@ describe('api client', () => {
       type: 'api.organizations.list.succeeded',
       routeId: 'organizations.list',
       params: {},
+      request: 'call-1',
       result: { echo: { search: 'Acme' } },
     });
+  });
+
+  it('answers with its bus fact: what a listener changes in the fact is what the caller gets', async () => {
+    on('POST', routeUrl('organizations.list'), (_req, res) => json(res, 200, { items: ['Acme'] }));
+    const sub = bus.ofType('api.organizations.list.succeeded').subscribe((e) => {
+      (e.result as { heard?: boolean }).heard = true;
+    });
+    const answer = await api.call<{ items: string[]; heard?: boolean }>('organizations.list', { request: 'mine#1' });
+    sub.unsubscribe();
+    expect(answer).toEqual({ items: ['Acme'], heard: true });
+    expect(events).toContainEqual(
+      expect.objectContaining({ type: 'api.organizations.list.succeeded', request: 'mine#1' }),
+    );
   });
 
   it('fills path parameters from the contract', async () => {
@@ -136,6 +150,7 @@ describe('api client', () => {
       type: 'api.users.current.failed',
       routeId: 'users.current',
       params: {},
+      request: 'call-1',
       failure: { status: 401, key: 'error.auth.expired-token', message: 'expired' },
     });
   });

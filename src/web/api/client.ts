@@ -227,10 +227,31 @@ export const createApiClient = (options: ApiClientOptions): ApiClient => {
     );
   };
 
+  /**
+   * A call's answer is its bus fact (issue 14: no API result past the bus): the call is tagged (the
+   * caller's `request`, else one of its own), and what it resolves with — or the failure it throws — is
+   * what the bus carried for that tag, as every other listener heard it.
+   */
+  let calls = 0;
   const call = async <T>(id: RouteId, opts?: CallOptions): Promise<T> => {
-    const exit = await Micro.runPromiseExit(callEffect<T>(id, opts));
-    if (Micro.exitIsSuccess(exit)) return exit.value;
-    throw Micro.causeSquash(exit.cause);
+    const request = opts?.request ?? `call-${(calls += 1)}`;
+    let heard: BusEventOf<`api.${RouteId}.succeeded` | `api.${RouteId}.failed`> | undefined;
+    const listening = bus
+      .ofType(`api.${id}.succeeded`, `api.${id}.failed`)
+      .subscribe((e) => void (e.request === request && !heard && (heard = e)));
+    try {
+      const exit = await Micro.runPromiseExit(callEffect<T>(id, { ...opts, request }));
+      if (!heard) {
+        // Not published (a defect in the call's own program): its outcome as it is.
+        if (Micro.exitIsSuccess(exit)) return exit.value;
+        throw Micro.causeSquash(exit.cause);
+      }
+    } finally {
+      listening.unsubscribe();
+    }
+    const fact = heard;
+    if ('failure' in fact) throw new ApiFailure({ routeId: id, ...fact.failure });
+    return fact.result as T;
   };
 
   return { callEffect, call };
