@@ -1,6 +1,13 @@
 /** One fixture (or more, for guarded variants) per event: typed exhaustively. */
 import type { AnyMachineSnapshot } from 'xstate';
-import { nextPageOf, requestTag, type ReadContext, type ReadEvent, type ReadEventType, type ReadInput } from './read.types.ts';
+import {
+  nextPageOf,
+  requestTag,
+  type ReadContext,
+  type ReadEvent,
+  type ReadEventType,
+  type ReadInput,
+} from './read.types.ts';
 
 export const READ_INPUT: ReadInput = { routeId: 'users.list', requester: 'r1' };
 

@@ -148,7 +148,11 @@ describe('read', () => {
     r.actor.send({ type: 'read.more' });
     expect(r.calls.map((c) => c.input)).toEqual([
       { routeId: 'users.list', request: 'r1#1', query: QUERY_FIRST },
-      { routeId: 'users.list', request: 'r1#2', query: { ...QUERY_FIRST, body: { ...QUERY_FIRST.body, after: 'u-2' } } },
+      {
+        routeId: 'users.list',
+        request: 'r1#2',
+        query: { ...QUERY_FIRST, body: { ...QUERY_FIRST.body, after: 'u-2' } },
+      },
     ]);
     // The rows stay shown, not as a list loading; « Afficher plus » is busy, not offered again.
     expect(r.view()).toMatchObject({ data: PAGE_WITH_MORE, loading: false });
@@ -172,6 +176,9 @@ describe('read', () => {
     r.actor.send({ type: 'read.query', query: QUERY_FIRST });
     r.publish({ type: 'api.read.succeeded', request: 'r1#2', result: PAGE_FIRST });
     expect(r.paging()).toMatchObject({ canMore: false, hasMore: false });
+    r.actor.send({ type: 'read.reload' }); // a full last page: its cursor leads nowhere, every row counted is shown
+    r.publish({ type: 'api.read.succeeded', request: 'r1#3', result: { ...PAGE_FIRST, nextCursor: 'u-2' } });
+    expect(r.paging()).toMatchObject({ canMore: false, hasMore: false });
   });
 
   it('pages by offset: the rows shown, in the query string of a GET list', () => {
@@ -180,7 +187,11 @@ describe('read', () => {
     r.publish({ type: 'api.read.succeeded', request: 'r1#1', result: { count: 3, items: [{ id: 'u-1' }] } });
     r.actor.send({ type: 'read.more' });
     expect(r.calls[1]!.input.query).toEqual({ query: { search: 'du', offset: 1 }, paging: 'offset' });
-    r.publish({ type: 'api.read.succeeded', request: 'r1#2', result: { count: 3, items: [{ id: 'u-2' }, { id: 'u-3' }] } });
+    r.publish({
+      type: 'api.read.succeeded',
+      request: 'r1#2',
+      result: { count: 3, items: [{ id: 'u-2' }, { id: 'u-3' }] },
+    });
     expect(r.view().data).toEqual({ count: 3, items: [{ id: 'u-1' }, { id: 'u-2' }, { id: 'u-3' }] });
     expect(r.paging().canMore).toBe(false);
   });

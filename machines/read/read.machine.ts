@@ -57,7 +57,9 @@ export const readMachine = setup({
     }),
     appendAnswer: assign({
       answer: ({ context, event }) =>
-        event.type === 'api.read.succeeded' ? { result: appendPage(context.answer?.result, event.result) } : context.answer,
+        event.type === 'api.read.succeeded'
+          ? { result: appendPage(context.answer?.result, event.result) }
+          : context.answer,
       failure: null,
     }),
     storeFailure: assign({

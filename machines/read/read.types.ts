@@ -81,14 +81,15 @@ const isPage = (result: unknown): result is ReadPage =>
   typeof (result as ReadPage).count === 'number';
 
 /**
- * The call that asks the page after `result`, or `null` when there is none (no paging, the last page):
+ * The call that asks the page after `result`, or `null` when there is none (no paging, all the rows counted
+ * shown — a full last page still carries a cursor):
  * the cursor or offset goes in the body of a POST list, else in the query string.
  */
 export const nextPageOf = (query: ReadQuery | null, result: unknown): ReadQuery | null => {
   if (!query?.paging || !isPage(result)) return null;
   const next =
     query.paging === 'cursor'
-      ? typeof result.nextCursor === 'string' && result.nextCursor !== ''
+      ? typeof result.nextCursor === 'string' && result.nextCursor !== '' && result.items.length < result.count
         ? { after: result.nextCursor }
         : null
       : result.items.length < result.count

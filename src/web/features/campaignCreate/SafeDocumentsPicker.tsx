@@ -4,12 +4,10 @@
  * added travels by its id; no bytes are sent again.
  */
 import { Box, Button, Flex, Stack, Text } from '@chakra-ui/react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { DocumentPage, DocumentSearchBody } from '../../../contract/documents.ts';
-import { ERROR_KEYS } from '../../../contract/keys.ts';
-import { isApiFailure } from '../../api/index.ts';
-import { useServices } from '../../app/index.ts';
+import type { DocumentSearchBody } from '../../../contract/documents.ts';
+import { useRead } from '../../app/useRead.ts';
 import { SearchField } from '../../components/SearchField.tsx';
 import { useDebounced } from '../../components/useDebounced.ts';
 import { employeeNameOf, formatDateTime } from '../documents/labels.tsx';
@@ -19,34 +17,20 @@ const SHOWN = 8;
 
 export const SafeDocumentsPicker = ({ creation }: { creation: CampaignCreation }) => {
   const { t, i18n } = useTranslation();
-  const { api } = useServices();
   const { view, send } = creation;
   const typeCode = view.docType?.code ?? '';
   const [text, setText] = useState('');
   const search = useDebounced(text.trim());
-  const request = JSON.stringify([typeCode, search]);
-  const [found, setFound] = useState<{ request: string; page: DocumentPage | null; error: string | null } | null>(null);
-  const current = found?.request === request ? found : null;
+  const body: DocumentSearchBody = {
+    typeCodes: [typeCode],
+    ...(search ? { search } : {}),
+    limit: SHOWN,
+    order: { field: 'depositedAt', sens: 'desc' },
+  };
+  const read = useRead('documents.list', typeCode ? { body } : null);
+  // The current search's documents: none while it loads (« Chargement… »).
+  const current = read.loading ? null : { page: read.data, error: read.failure?.key ?? null };
   const added = new Set(view.documents.filter((d) => d.fromSafe).map((d) => d.id));
-
-  useEffect(() => {
-    if (!typeCode) return;
-    const controller = new AbortController();
-    const body: DocumentSearchBody = {
-      typeCodes: [typeCode],
-      ...(search ? { search } : {}),
-      limit: SHOWN,
-      order: { field: 'depositedAt', sens: 'desc' },
-    };
-    api
-      .call<DocumentPage>('documents.list', { body, signal: controller.signal })
-      .then((page) => setFound({ request, page, error: null }))
-      .catch((f: unknown) => {
-        if (!controller.signal.aborted)
-          setFound({ request, page: null, error: isApiFailure(f) ? f.key : ERROR_KEYS.internal });
-      });
-    return () => controller.abort();
-  }, [api, typeCode, search, request]);
 
   if (!typeCode) return null;
   return (
