@@ -29,6 +29,7 @@ import { maskEditorAdapter } from './mask-editor.adapter.ts';
 import { readAdapter } from './read.adapter.ts';
 import { readCampaignsAdapter } from './read-campaigns.adapter.ts';
 import { commandAdapter, commandDeleteAdapter } from './command.adapter.ts';
+import { readMembersAdapter } from './read-members.adapter.ts';
 
 export const ADAPTERS: readonly MachineAdapter[] = [
   authAdapter,
@@ -64,4 +65,5 @@ export const ADAPTERS: readonly MachineAdapter[] = [
   readCampaignsAdapter,
   commandAdapter,
   commandDeleteAdapter,
+  readMembersAdapter,
 ];
