@@ -30,6 +30,7 @@ import { readAdapter } from './read.adapter.ts';
 import { readCampaignsAdapter } from './read-campaigns.adapter.ts';
 import { commandAdapter, commandDeleteAdapter } from './command.adapter.ts';
 import { readMembersAdapter } from './read-members.adapter.ts';
+import { readSafeDocumentsAdapter } from './read-safe-documents.adapter.ts';
 
 export const ADAPTERS: readonly MachineAdapter[] = [
   authAdapter,
@@ -66,4 +67,5 @@ export const ADAPTERS: readonly MachineAdapter[] = [
   commandAdapter,
   commandDeleteAdapter,
   readMembersAdapter,
+  readSafeDocumentsAdapter,
 ];

@@ -7,9 +7,9 @@
  *
  * The picker's reads of the employees are held in the browser's network until the path's next fact, as
  * on the users list: then they go to the real server or their connection drops. The searches typed are
- * two name prefixes chosen at the start through the real employee search, each matching between 21 and 40
- * active employees of the administrator's organisation: its first page has a next one, the second is the
- * last.
+ * two prefixes (of names, first names, e-mails or registration numbers) chosen at the start and counted by
+ * the real employee search, each matching between 21 and 40 active employees of the administrator's
+ * organisation (and below): its first page has a next one, the second is the last.
  */
 import { expect, type Page, type Route } from '@playwright/test';
 import type { AnyMachineSnapshot } from 'xstate';
@@ -34,22 +34,52 @@ const failure = (page: Page) => form(page).getByRole('alert');
 
 let chosen: string[] | null = null;
 
-/** Name prefixes with a second and last page: between 21 and 40 active employees of the organisation. */
+/** Two searches with a second and last page: between 21 and 40 active employees of the organisation. */
 async function twoPageSearches(page: Page, headers: Record<string, string>, orgId: string): Promise<string[]> {
   if (chosen) return chosen;
-  const found: string[] = [];
-  for (const prefix of 'bcdglmprstaefhijknouvwyz') {
+  const count = async (body: object) => {
     const answer = await page.request.post(routeUrl('employees.list'), {
       headers,
-      data: { search: prefix, limit: 20, organizations: [{ organizationId: orgId, active: true }] },
+      data: { ...body, organizations: [{ organizationId: orgId, active: true }] },
     });
     expect(answer.status(), await answer.text()).toBe(200);
-    const { count } = (await answer.json()) as EmployeePage;
+    return (await answer.json()) as EmployeePage;
+  };
+  // Candidates: what every active employee's name, first name, e-mail or first registration number starts with
+  // (the columns the search reads), those about 30 employees share first; the server's count decides.
+  const { items } = await count({ limit: 1000 });
+  const fold = (text: string) =>
+    text
+      .normalize('NFD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .toLowerCase();
+  const holders = new Map<string, Set<string>>();
+  for (const e of items) {
+    const columns = [e.name, e.firstName, e.email ?? '', e.organizations[0]?.registrationNumber ?? ''].map(fold);
+    for (const column of columns)
+      for (let n = 1; n <= Math.min(8, column.length); n++) {
+        const prefix = column.slice(0, n);
+        if (/\s/.test(prefix)) break;
+        holders.set(prefix, (holders.get(prefix) ?? new Set()).add(e.id));
+      }
+  }
+  const candidates = [...holders]
+    .map(([prefix, ids]) => [prefix, ids.size] as const)
+    .filter(([, n]) => n >= 22 && n <= 39)
+    .sort(([, a], [, b]) => Math.abs(a - 30) - Math.abs(b - 30))
+    .slice(0, 12);
+  const found: string[] = [];
+  const seen: string[] = [];
+  for (const [prefix, n] of candidates) {
+    const counted = (await count({ search: prefix, limit: 20 })).count;
+    seen.push(`${prefix}:${n}/${counted}`);
     // A margin on both sides: another path may add or deactivate an employee meanwhile.
-    if (count >= 23 && count <= 38) found.push(prefix);
+    if (counted >= 22 && counted <= 39) found.push(prefix);
     if (found.length === 2) return (chosen = found);
   }
-  throw new Error('no two name prefixes match between 23 and 38 employees of the organisation');
+  throw new Error(
+    `no two searches match between 22 and 39 employees of the organisation (${items.length} read; ${seen.join(' ')})`,
+  );
 }
 
 async function holdReads(page: Page, memo: Map<string, unknown>): Promise<void> {
@@ -95,7 +125,7 @@ export const readMembersAdapter: MachineAdapter = {
   },
   how: {
     'read.query':
-      'a name prefix typed in « Ajouter des salariés » (21 to 40 employees match it), while a page is held or after',
+      'a search typed in « Ajouter des salariés » (21 to 40 employees match it), while a page is held or after',
     'read.more': '« Afficher plus » under the employees found',
     'api.read.succeeded':
       'the held read goes to the real server, which answers 20 employees (a first page) or the rest',
