@@ -10,9 +10,15 @@
  * aborted, and an answer tagged with an older call never lands over the newer query. The previous
  * answer stays shown while the next one loads; after a failure it is kept, for a view that keeps what it
  * drew (the dashboard's charts), while `selectAnswer` then gives none (a list shows its error).
+ *
+ * A paged read (`query.paging`) shown with a next page takes `read.more` (« Afficher plus »): loadingMore
+ * asks that page, tagged like any call, and appends its rows to the answer shown; a failed page keeps the
+ * rows and records the failure (its alert too). A new query or a reload meanwhile supersedes it.
  */
 import { assign, fromEventObservable, fromPromise, setup } from 'xstate';
 import {
+  appendPage,
+  nextPageOf,
   requestTag,
   sameQuery,
   type AskInput,
@@ -35,6 +41,7 @@ export const readMachine = setup({
   },
   guards: {
     isNewQuery: ({ context, event }) => event.type === 'read.query' && !sameQuery(context.query, event.query),
+    hasMore: ({ context }) => nextPageOf(context.query, context.answer?.result) !== null,
     isCurrentAnswer: ({ context, event }) =>
       (event.type === 'api.read.succeeded' || event.type === 'api.read.failed') &&
       event.request === requestTag(context.requester, context.asked),
@@ -46,6 +53,13 @@ export const readMachine = setup({
     countAsk: assign({ asked: ({ context }) => context.asked + 1 }),
     storeAnswer: assign({
       answer: ({ context, event }) => (event.type === 'api.read.succeeded' ? { result: event.result } : context.answer),
+      failure: null,
+    }),
+    appendAnswer: assign({
+      answer: ({ context, event }) =>
+        event.type === 'api.read.succeeded'
+          ? { result: appendPage(context.answer?.result, event.result) }
+          : context.answer,
       failure: null,
     }),
     storeFailure: assign({
@@ -95,7 +109,33 @@ export const readMachine = setup({
       },
     },
     shown: {
-      on: { 'read.query': newQuery, 'read.reload': askAgain },
+      on: {
+        'read.query': newQuery,
+        'read.reload': askAgain,
+        'read.more': { guard: 'hasMore', target: 'loadingMore' },
+      },
+    },
+    loadingMore: {
+      entry: 'countAsk',
+      invoke: {
+        id: 'readMore',
+        src: 'read',
+        input: ({ context }) => ({
+          routeId: context.routeId,
+          request: requestTag(context.requester, context.asked),
+          query: nextPageOf(context.query, context.answer?.result)!,
+        }),
+      },
+      on: {
+        'read.query': newQuery,
+        'read.reload': askAgain,
+        'api.read.succeeded': { guard: 'isCurrentAnswer', target: 'shown', actions: 'appendAnswer' },
+        'api.read.failed': {
+          guard: 'isCurrentAnswer',
+          target: 'shown',
+          actions: ['storeFailure', { type: 'notifyFailure', params: ({ event }) => event.failure }],
+        },
+      },
     },
     failed: {
       on: { 'read.query': newQuery, 'read.reload': askAgain },

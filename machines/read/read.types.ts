@@ -11,6 +11,19 @@ export interface ReadQuery {
    * new scope asks again though the call is the same. Not sent.
    */
   readonly scope?: string;
+  /**
+   * How `read.more` asks the next page of a paged answer (`{ items, count, nextCursor? }`): `cursor` sends
+   * the answer's `nextCursor` as `after` (keyset paging), `offset` the number of rows shown as `offset`.
+   * Without it the read has one page. Not sent.
+   */
+  readonly paging?: 'cursor' | 'offset';
+}
+
+/** A page of a paged answer, as `read.more` appends them. */
+export interface ReadPage {
+  readonly items: readonly unknown[];
+  readonly count: number;
+  readonly nextCursor?: string | null;
 }
 
 /** A refused or lost read, as the bus's `api.<routeId>.failed` carries it. */
@@ -50,6 +63,8 @@ export type ReadEvent =
   | { readonly type: 'read.query'; readonly query: ReadQuery }
   /** Read the same query again: after an action, a « Réessayer », or pushes missed on a reconnection. */
   | { readonly type: 'read.reload' }
+  /** The next page of the answer shown, appended to it (« Afficher plus »). */
+  | { readonly type: 'read.more' }
   /** The bus's `api.<routeId>.succeeded` for one of this reader's calls (`request`: its tag). */
   | { readonly type: 'api.read.succeeded'; readonly request: string; readonly result: unknown }
   | { readonly type: 'api.read.failed'; readonly request: string; readonly failure: ReadFailure };
@@ -58,6 +73,37 @@ export type ReadEventType = ReadEvent['type'];
 
 /** The tag of a reader's n-th call. */
 export const requestTag = (requester: string, n: number): string => `${requester}#${n}`;
+
+const isPage = (result: unknown): result is ReadPage =>
+  typeof result === 'object' &&
+  result !== null &&
+  Array.isArray((result as ReadPage).items) &&
+  typeof (result as ReadPage).count === 'number';
+
+/**
+ * The call that asks the page after `result`, or `null` when there is none (no paging, all the rows counted
+ * shown — a full last page still carries a cursor):
+ * the cursor or offset goes in the body of a POST list, else in the query string.
+ */
+export const nextPageOf = (query: ReadQuery | null, result: unknown): ReadQuery | null => {
+  if (!query?.paging || !isPage(result)) return null;
+  const next =
+    query.paging === 'cursor'
+      ? typeof result.nextCursor === 'string' && result.nextCursor !== '' && result.items.length < result.count
+        ? { after: result.nextCursor }
+        : null
+      : result.items.length < result.count
+        ? { offset: result.items.length }
+        : null;
+  if (!next) return null;
+  return typeof query.body === 'object' && query.body !== null && !Array.isArray(query.body)
+    ? { ...query, body: { ...query.body, ...next } }
+    : { ...query, query: { ...query.query, ...next } };
+};
+
+/** The answer shown with the next page's rows after its own; count and cursor are the new page's. */
+export const appendPage = (shown: unknown, page: unknown): unknown =>
+  isPage(shown) && isPage(page) ? { ...page, items: [...shown.items, ...page.items] } : page;
 
 /** Two queries ask the same thing (a re-render sends an equal one): compared by value, keys sorted. */
 export const sameQuery = (a: ReadQuery | null, b: ReadQuery | null): boolean => stable(a) === stable(b);

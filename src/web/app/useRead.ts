@@ -2,7 +2,8 @@
  * One read of one route for a view (issue 14): machines/read run with the app's client and bus. The
  * `read` actor only asks, tagged with this reader's call number; the answer is the bus's
  * `api.<routeId>.succeeded | failed` carrying that tag. The view renders { data, loading, failure } and
- * calls `reload` after its actions (or lets `staleOn` say when what it shows may be out of date).
+ * calls `reload` after its actions (or lets `staleOn` say when what it shows may be out of date). A paged
+ * query (`paging`) offers `more` while `canMore` (« Afficher plus »): the next page is appended to `data`.
  */
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useMemo, useState } from 'react';
@@ -11,10 +12,14 @@ import { fromEventObservable, fromPromise } from 'xstate';
 import {
   readMachine,
   selectAnswer,
+  selectCanMore,
   selectCanReload,
   selectFailure,
+  selectHasMore,
   selectLastAnswer,
   selectLoading,
+  selectLoadingMore,
+  selectMoreFailure,
   type AskInput,
   type ReadEvent,
   type ReadFailure,
@@ -51,6 +56,15 @@ export interface ReadView<T> {
   /** Whether `reload` asks again now (not before the first query). */
   readonly canReload: boolean;
   readonly reload: () => void;
+  /** A next page can be asked now (`more`): the button « Afficher plus » is offered. */
+  readonly canMore: boolean;
+  /** A next page can be asked or is on its way (the button shown, busy while `loadingMore`). */
+  readonly hasMore: boolean;
+  readonly loadingMore: boolean;
+  /** Why the last next page failed, the rows kept. */
+  readonly moreFailure: ReadFailure | null;
+  /** Asks the next page of a paged query; its rows are appended to `data`. */
+  readonly more: () => void;
 }
 
 let readers = 0;
@@ -83,7 +97,7 @@ const readLogic = (services: Services, options: UseReadOptions) =>
       ),
       read: fromPromise(async ({ input, signal }: { input: AskInput; signal: AbortSignal }) => {
         // The answer, good or bad, reaches the machine through the bus.
-        const { scope: _scope, ...call } = input.query;
+        const { scope: _scope, paging: _paging, ...call } = input.query;
         await (options.client ?? services.api)
           .call(input.routeId, { ...call, request: input.request, signal })
           .catch(() => undefined);
@@ -121,8 +135,13 @@ export const useRead = <R extends RouteId>(
   const failure = useSelector(actor, selectFailure);
   const canReload = useSelector(actor, selectCanReload);
   const reload = useMemo(() => () => actor.send({ type: 'read.reload' }), [actor]);
+  const canMore = useSelector(actor, selectCanMore);
+  const hasMore = useSelector(actor, selectHasMore);
+  const loadingMore = useSelector(actor, selectLoadingMore);
+  const moreFailure = useSelector(actor, selectMoreFailure);
+  const more = useMemo(() => () => actor.send({ type: 'read.more' }), [actor]);
   return useMemo(
-    () => ({ data, last, loading, failure, canReload, reload }),
-    [data, last, loading, failure, canReload, reload],
+    () => ({ data, last, loading, failure, canReload, reload, canMore, hasMore, loadingMore, moreFailure, more }),
+    [data, last, loading, failure, canReload, reload, canMore, hasMore, loadingMore, moreFailure, more],
   );
 };

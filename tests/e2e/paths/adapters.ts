@@ -29,6 +29,8 @@ import { maskEditorAdapter } from './mask-editor.adapter.ts';
 import { readAdapter } from './read.adapter.ts';
 import { readCampaignsAdapter } from './read-campaigns.adapter.ts';
 import { commandAdapter, commandDeleteAdapter } from './command.adapter.ts';
+import { readMembersAdapter } from './read-members.adapter.ts';
+import { readSafeDocumentsAdapter } from './read-safe-documents.adapter.ts';
 
 export const ADAPTERS: readonly MachineAdapter[] = [
   authAdapter,
@@ -64,4 +66,6 @@ export const ADAPTERS: readonly MachineAdapter[] = [
   readCampaignsAdapter,
   commandAdapter,
   commandDeleteAdapter,
+  readMembersAdapter,
+  readSafeDocumentsAdapter,
 ];

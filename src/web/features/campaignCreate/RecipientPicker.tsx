@@ -3,22 +3,17 @@
  * e-mail is marked and refused (seed 000 §5); a group is checked member by member when added.
  */
 import { Badge, Button, Field, Flex, Input, InputGroup, List, SegmentGroup, Stack, Text } from '@chakra-ui/react';
-import { useEffect, useId, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { EmployeeGroupDetail, EmployeeGroupPage, EmployeePage } from '../../../contract/entities.ts';
-import { ERROR_KEYS } from '../../../contract/keys.ts';
+import type { EmployeeGroupDetail, EmployeeGroupPage } from '../../../contract/entities.ts';
 import type { CreationRecipient } from '../../../../machines/campaign-creation/index.ts';
 import { useAuth, useServices } from '../../app/index.ts';
+import { useRead } from '../../app/useRead.ts';
 import { SearchIcon } from '../../components/icons.tsx';
 import { useDebounced } from '../../components/useDebounced.ts';
 
 const PAGE = 20;
 type Kind = CreationRecipient['kind'];
-
-const keyOf = (failure: unknown): string =>
-  typeof failure === 'object' && failure !== null && 'key' in failure && typeof failure.key === 'string'
-    ? failure.key
-    : ERROR_KEYS.internal;
 
 export const RecipientPicker = ({
   chosen,
@@ -34,61 +29,50 @@ export const RecipientPicker = ({
   const [kind, setKind] = useState<Kind>('employee');
   const [text, setText] = useState('');
   const search = useDebounced(text.trim());
-  const [found, setFound] = useState<{
-    request: string;
-    items: CreationRecipient[];
-    count: number;
-    error: string | null;
-  } | null>(null);
   const [checking, setChecking] = useState<string | null>(null);
   const orgId = session?.orgId ?? '';
-  const request = `${kind}|${orgId}|${search}`;
-  const results = found?.request === request ? found : null;
-
-  useEffect(() => {
-    if (!orgId) return;
-    const controller = new AbortController();
-    const load =
-      kind === 'employee'
-        ? api
-            .call<EmployeePage>('employees.list', {
-              body: {
-                search: search || undefined,
-                limit: PAGE,
-                organizations: [{ organizationId: orgId, active: true }],
-              },
-              signal: controller.signal,
-            })
-            .then((page) => ({
-              count: page.count,
-              items: page.items.map((e): CreationRecipient => ({
-                kind: 'employee',
-                id: e.id,
-                label: `${e.firstName} ${e.name}`,
-                email: e.email,
-              })),
-            }))
-        : api
-            .call<EmployeeGroupPage>('groups.list', {
-              body: { search: search || undefined, limit: PAGE },
-              signal: controller.signal,
-            })
-            .then((page) => ({
-              count: page.count,
-              items: page.items.map((g): CreationRecipient => ({
+  // One read per list; the kind not shown asks nothing.
+  const employees = useRead(
+    'employees.list',
+    kind === 'employee' && orgId
+      ? { body: { search: search || undefined, limit: PAGE, organizations: [{ organizationId: orgId, active: true }] } }
+      : null,
+  );
+  const groups = useRead(
+    'groups.list',
+    kind === 'group' && orgId ? { body: { search: search || undefined, limit: PAGE }, scope: orgId } : null,
+  );
+  const read = kind === 'employee' ? employees : groups;
+  const employeePage = kind === 'employee' && !employees.loading ? employees.data : null;
+  // The contract names no answer for `groups.list`: it is the groups' page.
+  const groupPage = kind === 'group' && !groups.loading ? (groups.data as EmployeeGroupPage | null) : null;
+  // The current search's rows: none while it loads (« Chargement… »), nor after a failure.
+  const results = useMemo(
+    () =>
+      employeePage
+        ? {
+            count: employeePage.count,
+            items: employeePage.items.map((e): CreationRecipient => ({
+              kind: 'employee',
+              id: e.id,
+              label: `${e.firstName} ${e.name}`,
+              email: e.email,
+            })),
+          }
+        : groupPage
+          ? {
+              count: groupPage.count,
+              items: groupPage.items.map((g): CreationRecipient => ({
                 kind: 'group',
                 id: g.id,
                 label: t('campaignCreate.recipients.groupLabel', { name: g.name, count: g.employeeCount }),
                 email: null,
               })),
-            }));
-    load
-      .then((page) => setFound({ request, ...page, error: null }))
-      .catch((f: unknown) => {
-        if (!controller.signal.aborted) setFound({ request, items: [], count: 0, error: keyOf(f) });
-      });
-    return () => controller.abort();
-  }, [api, request]); // eslint-disable-line react-hooks/exhaustive-deps -- request carries kind, org and search
+            }
+          : null,
+    [employeePage, groupPage, t],
+  );
+  const error = read.failure?.key ?? null;
 
   const addGroup = (group: CreationRecipient) => {
     setChecking(group.id);
@@ -129,13 +113,13 @@ export const RecipientPicker = ({
           <Input id={inputId} type="search" value={text} onChange={(e) => setText(e.target.value)} autoComplete="off" />
         </InputGroup>
       </Field.Root>
-      {results?.error ? (
+      {error ? (
         <Text role="alert" color="fg.error">
-          {t(results.error)}
+          {t(error)}
         </Text>
       ) : null}
-      {!results ? <Text color="fg.muted">{t('common.loading')}</Text> : null}
-      {results && !results.error && results.items.length === 0 ? (
+      {!results && !error ? <Text color="fg.muted">{t('common.loading')}</Text> : null}
+      {results && results.items.length === 0 ? (
         <Text color="fg.muted">{t('campaignCreate.recipients.noMatch')}</Text>
       ) : null}
       {results && results.items.length > 0 ? (

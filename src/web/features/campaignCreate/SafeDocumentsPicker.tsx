@@ -1,15 +1,16 @@
 /**
  * Documents already in the safe, offered to a campaign (issue 12 point 7, seed 001 §7.2 `docIds`):
  * those of the campaign's document type the user sees, newest first, narrowed by a search. Each one
- * added travels by its id; no bytes are sent again.
+ * added travels by its id; no bytes are sent again. « Afficher plus » appends the older ones (machines/read,
+ * `read.more`); a document deposited meanwhile (its push, or pushes missed on a reconnection) reads the list again.
  */
 import { Box, Button, Flex, Stack, Text } from '@chakra-ui/react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { DocumentPage, DocumentSearchBody } from '../../../contract/documents.ts';
-import { ERROR_KEYS } from '../../../contract/keys.ts';
-import { isApiFailure } from '../../api/index.ts';
-import { useServices } from '../../app/index.ts';
+import { merge } from 'rxjs';
+import type { DocumentSearchBody } from '../../../contract/documents.ts';
+import { useRead } from '../../app/useRead.ts';
+import { missedPushes } from '../../bus/index.ts';
 import { SearchField } from '../../components/SearchField.tsx';
 import { useDebounced } from '../../components/useDebounced.ts';
 import { employeeNameOf, formatDateTime } from '../documents/labels.tsx';
@@ -19,34 +20,22 @@ const SHOWN = 8;
 
 export const SafeDocumentsPicker = ({ creation }: { creation: CampaignCreation }) => {
   const { t, i18n } = useTranslation();
-  const { api } = useServices();
   const { view, send } = creation;
   const typeCode = view.docType?.code ?? '';
   const [text, setText] = useState('');
   const search = useDebounced(text.trim());
-  const request = JSON.stringify([typeCode, search]);
-  const [found, setFound] = useState<{ request: string; page: DocumentPage | null; error: string | null } | null>(null);
-  const current = found?.request === request ? found : null;
+  const body: DocumentSearchBody = {
+    typeCodes: [typeCode],
+    ...(search ? { search } : {}),
+    limit: SHOWN,
+    order: { field: 'depositedAt', sens: 'desc' },
+  };
+  const read = useRead('documents.list', typeCode ? { body, paging: 'offset' } : null, {
+    staleOn: (bus) => merge(bus.ofType('push.documents.deposited'), missedPushes(bus)),
+  });
+  // The current search's documents: none while it loads (« Chargement… »).
+  const current = read.loading ? null : { page: read.data, error: read.failure?.key ?? null };
   const added = new Set(view.documents.filter((d) => d.fromSafe).map((d) => d.id));
-
-  useEffect(() => {
-    if (!typeCode) return;
-    const controller = new AbortController();
-    const body: DocumentSearchBody = {
-      typeCodes: [typeCode],
-      ...(search ? { search } : {}),
-      limit: SHOWN,
-      order: { field: 'depositedAt', sens: 'desc' },
-    };
-    api
-      .call<DocumentPage>('documents.list', { body, signal: controller.signal })
-      .then((page) => setFound({ request, page, error: null }))
-      .catch((f: unknown) => {
-        if (!controller.signal.aborted)
-          setFound({ request, page: null, error: isApiFailure(f) ? f.key : ERROR_KEYS.internal });
-      });
-    return () => controller.abort();
-  }, [api, typeCode, search, request]);
 
   if (!typeCode) return null;
   return (
@@ -64,7 +53,7 @@ export const SafeDocumentsPicker = ({ creation }: { creation: CampaignCreation }
           {t('common.loading')}
         </Text>
       ) : current.page && current.page.items.length > 0 ? (
-        <Box as="ul" m="0" p="0" aria-label={t('campaignCreate.documents.safe.results')}>
+        <Box as="ul" m="0" p="0" aria-label={t('campaignCreate.documents.safe.results')} aria-busy={read.loadingMore}>
           {current.page.items.map((d) => (
             <Flex as="li" key={d.id} listStyleType="none" align="center" gap="3" py="1.5" borderBottomWidth="1px">
               <Box flex="1" minW="0">
@@ -97,6 +86,23 @@ export const SafeDocumentsPicker = ({ creation }: { creation: CampaignCreation }
           {t('campaignCreate.documents.safe.none')}
         </Text>
       )}
+      {current?.page && current.page.items.length > 0 && read.moreFailure ? (
+        <Text color="fg.error" fontSize="sm" role="alert">
+          {t(read.moreFailure.key)}
+        </Text>
+      ) : null}
+      {current?.page && current.page.items.length > 0 && read.hasMore ? (
+        <Button
+          size="xs"
+          variant="ghost"
+          alignSelf="flex-start"
+          onClick={read.more}
+          disabled={!read.canMore}
+          loading={read.loadingMore}
+        >
+          {t('campaignCreate.documents.safe.more', { shown: current.page.items.length, count: current.page.count })}
+        </Button>
+      ) : null}
     </Stack>
   );
 };

@@ -3,19 +3,15 @@
  * offers each one to add; "more" follows the search's keyset cursor.
  */
 import { Box, Button, Field, Flex, Input, InputGroup, Stack, Text } from '@chakra-ui/react';
-import { useEffect, useId, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Employee, EmployeeGroupMember, EmployeePage } from '../../../contract/entities.ts';
+import type { Employee, EmployeeGroupMember } from '../../../contract/entities.ts';
 import { ERROR_KEYS } from '../../../contract/keys.ts';
-import { useServices } from '../../app/index.ts';
+import { useRead } from '../../app/useRead.ts';
 import { SearchIcon } from '../../components/icons.tsx';
 import { useDebounced } from '../../components/useDebounced.ts';
 
 const PAGE = 20;
-const keyOf = (failure: unknown): string =>
-  typeof failure === 'object' && failure !== null && 'key' in failure && typeof failure.key === 'string'
-    ? failure.key
-    : ERROR_KEYS.internal;
 const asMember = (e: Employee): EmployeeGroupMember => ({
   id: e.id,
   name: e.name,
@@ -33,69 +29,24 @@ export const MemberPicker = ({
   onAdd: (member: EmployeeGroupMember) => void;
 }) => {
   const { t } = useTranslation();
-  const { api } = useServices();
   const inputId = useId();
   const [text, setText] = useState('');
   const search = useDebounced(text.trim());
-  // Results remember the search they answer, so a new search shows as loading without resetting state.
-  const [found, setFound] = useState<{
-    search: string;
-    items: EmployeeGroupMember[];
-    count: number;
-    next: string | null;
-    error: string | null;
-  } | null>(null);
-  const [loadingMore, setLoadingMore] = useState(false);
-  const request = `${orgId}|${search}`;
-  const results = search !== '' && found?.search === request ? found : null;
-  const loading = (search !== '' && found?.search !== request) || loadingMore;
-  const error = results?.error ?? null;
-
-  const fetchPage = (after: string | null, signal?: AbortSignal) =>
-    api.call<EmployeePage>('employees.list', {
-      body: {
-        search: search || undefined,
-        limit: PAGE,
-        organizations: [{ organizationId: orgId, active: true }],
-        ...(after ? { after } : {}),
-      },
-      ...(signal ? { signal } : {}),
-    });
-
-  useEffect(() => {
-    if (search === '') return;
-    const controller = new AbortController();
-    fetchPage(null, controller.signal)
-      .then((page) =>
-        setFound({
-          search: request,
-          items: page.items.map(asMember),
-          count: page.count,
-          next: page.nextCursor,
-          error: null,
-        }),
-      )
-      .catch((f: unknown) => {
-        if (!controller.signal.aborted) setFound({ search: request, items: [], count: 0, next: null, error: keyOf(f) });
-      });
-    return () => controller.abort();
-  }, [request]); // eslint-disable-line react-hooks/exhaustive-deps -- fetchPage reads search and orgId, both in request
-
-  const more = () => {
-    if (!results?.next) return;
-    setLoadingMore(true);
-    fetchPage(results.next)
-      .then((page) =>
-        setFound({
-          ...results,
-          items: [...results.items, ...page.items.map(asMember)],
-          count: page.count,
-          next: page.nextCursor,
-        }),
-      )
-      .catch((f: unknown) => setFound({ ...results, error: keyOf(f) }))
-      .finally(() => setLoadingMore(false));
-  };
+  const read = useRead(
+    'employees.list',
+    search === ''
+      ? null
+      : {
+          body: { search, limit: PAGE, organizations: [{ organizationId: orgId, active: true }] },
+          paging: 'cursor',
+        },
+  );
+  // Nothing shown for an empty search, nor while a new search loads (the rows of the last one go).
+  const page = search !== '' && !read.loading ? read.data : null;
+  const results = useMemo(() => (page ? { items: page.items.map(asMember), count: page.count } : null), [page]);
+  const failure = search !== '' ? (read.failure ?? read.moreFailure) : null;
+  const error = failure?.key ?? null;
+  const loading = read.loading || read.loadingMore;
 
   return (
     <Stack gap="3">
@@ -149,8 +100,15 @@ export const MemberPicker = ({
           })}
         </Box>
       ) : null}
-      {results?.next ? (
-        <Button size="sm" variant="ghost" alignSelf="flex-start" onClick={more} loading={loading}>
+      {results && read.hasMore ? (
+        <Button
+          size="sm"
+          variant="ghost"
+          alignSelf="flex-start"
+          onClick={read.more}
+          disabled={!read.canMore}
+          loading={read.loadingMore}
+        >
           {t('groups.form.more', { shown: results.items.length, count: results.count })}
         </Button>
       ) : null}

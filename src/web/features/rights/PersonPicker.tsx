@@ -1,12 +1,15 @@
 /**
  * Finds people by name or e-mail and offers each one to add, as the employee groups' member picker
- * does; the search itself is given (users or employees), "more" asks for the next page.
+ * does; the search itself is given (users or employees, read through machines/read), "more" appends
+ * the next page.
  */
 import { Box, Button, Field, Flex, Input, InputGroup, Stack, Text } from '@chakra-ui/react';
-import { useEffect, useId, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ERROR_KEYS } from '../../../contract/keys.ts';
 import type { PersonRef } from '../../../../machines/rights-form/index.ts';
+import type { ReadQuery } from '../../../../machines/read/index.ts';
+import { useRead } from '../../app/useRead.ts';
 import { SearchIcon } from '../../components/icons.tsx';
 import { useDebounced } from '../../components/useDebounced.ts';
 
@@ -16,12 +19,12 @@ export interface PersonPage {
   readonly items: readonly PersonRef[];
   readonly count: number;
 }
-export type PersonSearch = (text: string, offset: number, signal?: AbortSignal) => Promise<PersonPage>;
-
-const keyOf = (failure: unknown): string =>
-  typeof failure === 'object' && failure !== null && 'key' in failure && typeof failure.key === 'string'
-    ? failure.key
-    : ERROR_KEYS.internal;
+/** A search of people: the route read, its query for a typed text (a paged one), its answer as people. */
+export interface PersonSearch {
+  readonly routeId: 'users.list' | 'employees.list';
+  readonly query: (text: string) => ReadQuery;
+  readonly people: (answer: unknown) => PersonPage;
+}
 
 export const PersonPicker = ({
   label,
@@ -44,33 +47,13 @@ export const PersonPicker = ({
   const inputId = useId();
   const [text, setText] = useState('');
   const settled = useDebounced(text.trim());
-  // Results remember the search they answer, so a new search shows as loading without resetting state.
-  const [found, setFound] = useState<{ text: string; items: PersonRef[]; count: number; error: string | null } | null>(
-    null,
-  );
-  const [loadingMore, setLoadingMore] = useState(false);
-  const results = settled !== '' && found?.text === settled ? found : null;
-  const loading = (settled !== '' && found?.text !== settled) || loadingMore;
-
-  useEffect(() => {
-    if (settled === '') return;
-    const controller = new AbortController();
-    search(settled, 0, controller.signal)
-      .then((page) => setFound({ text: settled, items: [...page.items], count: page.count, error: null }))
-      .catch((f: unknown) => {
-        if (!controller.signal.aborted) setFound({ text: settled, items: [], count: 0, error: keyOf(f) });
-      });
-    return () => controller.abort();
-  }, [settled, search]);
-
-  const more = () => {
-    if (!results) return;
-    setLoadingMore(true);
-    search(results.text, results.items.length)
-      .then((page) => setFound({ ...results, items: [...results.items, ...page.items], count: page.count }))
-      .catch((f: unknown) => setFound({ ...results, error: keyOf(f) }))
-      .finally(() => setLoadingMore(false));
-  };
+  const read = useRead(search.routeId, settled === '' ? null : search.query(settled));
+  // Nothing shown for an empty search, nor while a new search loads (the rows of the last one go).
+  const answer = settled !== '' && !read.loading ? read.data : null;
+  const results = useMemo(() => (answer ? search.people(answer) : null), [answer, search]);
+  const failure = settled !== '' ? (read.failure ?? read.moreFailure) : null;
+  const error = failure?.key ?? null;
+  const loading = read.loading || read.loadingMore;
 
   return (
     <Stack gap="3" minW="0">
@@ -87,12 +70,12 @@ export const PersonPicker = ({
           />
         </InputGroup>
       </Field.Root>
-      {results?.error ? (
+      {error ? (
         <Text color="fg.error" role="alert">
-          {t(results.error, { defaultValue: t(ERROR_KEYS.internal) })}
+          {t(error, { defaultValue: t(ERROR_KEYS.internal) })}
         </Text>
       ) : null}
-      {results && !results.error && results.items.length === 0 ? <Text color="fg.muted">{emptyText}</Text> : null}
+      {results && !error && results.items.length === 0 ? <Text color="fg.muted">{emptyText}</Text> : null}
       {results && results.items.length > 0 ? (
         <Box as="ul" m="0" p="0" aria-label={t('rights.people.results')} aria-busy={loading}>
           {results.items.map((p) => {
@@ -121,8 +104,15 @@ export const PersonPicker = ({
           })}
         </Box>
       ) : null}
-      {results && results.items.length < results.count ? (
-        <Button size="sm" variant="ghost" alignSelf="flex-start" onClick={more} loading={loading}>
+      {results && read.hasMore ? (
+        <Button
+          size="sm"
+          variant="ghost"
+          alignSelf="flex-start"
+          onClick={read.more}
+          disabled={!read.canMore}
+          loading={read.loadingMore}
+        >
           {t('rights.people.more', { shown: results.items.length, count: results.count })}
         </Button>
       ) : null}

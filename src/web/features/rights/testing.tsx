@@ -30,14 +30,36 @@ export const renderRightsPage = async (
   const real = createServices({ storage: null, socket: false });
   const api: Services['api'] = {
     ...real.api,
-    call: <T,>(routeId: RouteId, options: { body?: unknown; params?: Record<string, string | number> } = {}) => {
-      const call = { routeId, ...options };
+    call: <T,>(
+      routeId: RouteId,
+      options: {
+        body?: unknown;
+        params?: Record<string, string | number>;
+        request?: string;
+        signal?: AbortSignal;
+      } = {},
+    ) => {
+      const { request, signal: _signal, ...sent } = options;
+      const call = { routeId, ...sent };
       calls.push(call);
+      // Like the real client, every outcome goes on the bus too: the pickers' reads take it there.
+      const publish = (event: Record<string, unknown>) =>
+        real.bus.emit({ routeId, params: sent.params ?? {}, ...(request ? { request } : {}), ...event } as never);
       const answer = answers[routeId];
-      if (!answer) return Promise.reject({ key: 'error.not-found', status: 404 });
       try {
-        return Promise.resolve(answer(call) as T);
+        if (!answer) throw { key: 'error.not-found', status: 404 };
+        const result = answer(call) as T;
+        // On a later turn, as a real call answers.
+        void Promise.resolve().then(() => publish({ type: `api.${routeId}.succeeded`, result }));
+        return Promise.resolve(result);
       } catch (error) {
+        const failure = error as { key?: string; status?: number };
+        void Promise.resolve().then(() =>
+          publish({
+            type: `api.${routeId}.failed`,
+            failure: { key: failure.key ?? 'error.internal', status: failure.status ?? 500 },
+          }),
+        );
         return Promise.reject(error);
       }
     },

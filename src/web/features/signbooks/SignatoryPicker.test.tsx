@@ -5,8 +5,11 @@
  * signbook browser test once lost such a click, the row replaced by « Chargement… » between press and release).
  */
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import type { Employee } from '../../../contract/entities.ts';
+import type { RouteId } from '../../../contract/routes.ts';
+import { AppProvider } from '../../app/context.tsx';
+import { createServices, type Services } from '../../app/services.ts';
 import { renderWithProviders } from '../../testing/render.tsx';
 import type { DraftSignatory } from './signatories.ts';
 import { SignatoryPicker } from './SignatoryPicker.tsx';
@@ -16,16 +19,30 @@ const employee = (id: string, firstName: string, name: string) =>
 const ARNAUD = employee('e1', 'Laurent', 'Arnaud');
 const BLANC = employee('e2', 'Zoé', 'Blanc');
 
-/** The searches asked, each answered when the test says so. */
+/** The searches asked, each answered when the test says so: on the bus, as the app's client answers. */
 const searches: { search: string | undefined; answer: (items: Employee[]) => void }[] = [];
-const api = {
-  call: (_route: string, { body }: { body: { search?: string } }) =>
-    new Promise((resolve) => {
-      searches.push({ search: body.search, answer: (items) => resolve({ count: items.length, items }) });
+const services = createServices({ storage: null, socket: false });
+const api: Services['api'] = {
+  ...services.api,
+  call: <T,>(routeId: RouteId, options: { body?: unknown; request?: string } = {}) =>
+    new Promise<T>((resolve) => {
+      searches.push({
+        search: (options.body as { search?: string }).search,
+        answer: (items) => {
+          const result = { count: items.length, items, nextCursor: null };
+          services.bus.emit({
+            type: `api.${routeId}.succeeded`,
+            routeId,
+            params: {},
+            request: options.request,
+            result,
+          } as never);
+          resolve(result as T);
+        },
+      });
     }),
 };
 vi.mock('../../app/index.ts', () => ({
-  useServices: () => ({ api }),
   useAuth: () => ({
     session: { orgId: 'org-a', userId: 'u1', fullName: 'Camille Martin', email: 'camille@horizon-demo.fr' },
     features: ['UserAccess'],
@@ -36,15 +53,18 @@ afterEach(() => {
   cleanup();
   searches.length = 0;
 });
+afterAll(() => services.stop());
 
 const show = (added: DraftSignatory[]) =>
   renderWithProviders(
-    <SignatoryPicker
-      kinds={['employee', 'user', 'external']}
-      taken={new Set()}
-      usersBefore={[]}
-      onAdd={(s) => added.push(s)}
-    />,
+    <AppProvider services={{ ...services, api }}>
+      <SignatoryPicker
+        kinds={['employee', 'user', 'external']}
+        taken={new Set()}
+        usersBefore={[]}
+        onAdd={(s) => added.push(s)}
+      />
+    </AppProvider>,
   );
 
 const answer = async (index: number, items: Employee[]) => {

@@ -5,11 +5,13 @@
  * offers the user themself. A social signer picks its authorised users among the users before it.
  */
 import { Badge, Button, Checkbox, Field, Flex, Input, List, SegmentGroup, Stack, Text } from '@chakra-ui/react';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { EmployeePage, User } from '../../../contract/entities.ts';
+import type { EmployeePage } from '../../../contract/entities.ts';
+import type { UserAdminPage } from '../../../contract/rights.ts';
 import type { SignatoryType } from '../../../contract/enums.ts';
-import { useAuth, useServices } from '../../app/index.ts';
+import { useAuth } from '../../app/index.ts';
+import { useRead } from '../../app/useRead.ts';
 import { useDebounced } from '../../components/useDebounced.ts';
 import { type DraftSignatory, refusalOf, rightsWarningOf } from './signatories.ts';
 import { FORMAT_HINT_KEYS } from '../../../contract/validation.ts';
@@ -17,13 +19,37 @@ import { FORMAT_HINT_KEYS } from '../../../contract/validation.ts';
 type Kind = 'employee' | 'user' | 'external';
 const PAGE = 20;
 
-/** One search's answer: `scope` is the list searched (kind and organisation), `request` adds the text. */
+/** One search's rows as the picker lists them. */
 interface Found {
-  readonly scope: string;
-  readonly request: string;
   readonly items: readonly DraftSignatory[];
   readonly count: number;
 }
+const NOTHING_FOUND: Found = { items: [], count: 0 };
+
+const employeesFound = (p: EmployeePage): Found => ({
+  count: p.count,
+  items: p.items.map((e): DraftSignatory => ({
+    key: `employee:${e.id}`,
+    type: 'employee',
+    employeeId: e.id,
+    name: e.name,
+    firstName: e.firstName,
+    email: e.email,
+    phone: e.phone,
+  })),
+});
+const usersFound = (p: UserAdminPage): Found => ({
+  count: p.count,
+  items: p.items.map((u): DraftSignatory => ({
+    key: `user:${u.id}`,
+    type: 'user',
+    userId: u.id,
+    name: u.lastName,
+    firstName: u.firstName,
+    email: u.email,
+    features: u.features,
+  })),
+});
 
 export const SignatoryPicker = ({
   kinds,
@@ -39,7 +65,6 @@ export const SignatoryPicker = ({
   onAdd: (s: DraftSignatory) => void;
 }) => {
   const { t } = useTranslation();
-  const { api } = useServices();
   const { session, features } = useAuth();
   const id = useId();
   const [chosenKind, setKind] = useState<Kind>(kinds[0] ?? 'employee');
@@ -47,18 +72,33 @@ export const SignatoryPicker = ({
   const kind = kinds.includes(chosenKind) ? chosenKind : (kinds[0] ?? 'employee');
   const [text, setText] = useState('');
   const search = useDebounced(text.trim());
-  const [found, setFound] = useState<Found | null>(null);
   const [social, setSocial] = useState<string[] | null>(null);
   const [external, setExternal] = useState({ firstName: '', name: '', email: '', phone: '' });
   const canReadRights = features.includes('UserAccess');
   const orgId = session?.orgId ?? '';
-  const scope = `${kind}|${orgId}`;
-  const request = `${scope}|${search}`;
-  const results = found?.request === request ? found : null;
+  const searchable = kind === 'employee' || (kind === 'user' && canReadRights);
+  // One read per list (the kind not shown asks nothing): each keeps its rows while its next search loads.
+  const employees = useRead(
+    'employees.list',
+    kind === 'employee' && orgId
+      ? { body: { search: search || undefined, limit: PAGE, organizations: [{ organizationId: orgId, active: true }] } }
+      : null,
+  );
+  const users = useRead(
+    'users.list',
+    kind === 'user' && canReadRights && orgId
+      ? { body: { search: search || undefined, limit: PAGE }, scope: orgId }
+      : null,
+  );
+  const read = kind === 'employee' ? employees : kind === 'user' ? users : null;
+  const employeeRows = useMemo(() => (employees.data ? employeesFound(employees.data) : null), [employees.data]);
+  const userRows = useMemo(() => (users.data ? usersFound(users.data) : null), [users.data]);
   // While the next search of the same list loads, the rows found last stay on screen, the same elements:
   // a row pressed as the typed text settles is still the one clicked (blanking the list to « Chargement… »
   // dropped a click whose press landed just before, the mouse-up then falling on what replaced the row).
-  const latest = results ?? (found?.scope === scope ? found : null);
+  // A failed search lists nobody.
+  const latest =
+    !searchable || !read ? null : read.failure ? NOTHING_FOUND : kind === 'employee' ? employeeRows : userRows;
   // And rows never move under a pressed pointer: results arriving meanwhile show once it is released.
   const [held, setHeld] = useState<Found | null>(null);
   const shown = held ?? latest;
@@ -78,58 +118,8 @@ export const SignatoryPicker = ({
     };
   }, [held]);
 
-  useEffect(() => {
-    if (kind === 'external' || (kind === 'user' && !canReadRights) || !orgId) return;
-    const controller = new AbortController();
-    const signal = controller.signal;
-    const load =
-      kind === 'employee'
-        ? api
-            .call<EmployeePage>('employees.list', {
-              body: {
-                search: search || undefined,
-                limit: PAGE,
-                organizations: [{ organizationId: orgId, active: true }],
-              },
-              signal,
-            })
-            .then((p) => ({
-              count: p.count,
-              items: p.items.map((e): DraftSignatory => ({
-                key: `employee:${e.id}`,
-                type: 'employee',
-                employeeId: e.id,
-                name: e.name,
-                firstName: e.firstName,
-                email: e.email,
-                phone: e.phone,
-              })),
-            }))
-        : api
-            .call<{ count: number; items: User[] }>('users.list', {
-              body: { search: search || undefined, limit: PAGE },
-              signal,
-            })
-            .then((p) => ({
-              count: p.count,
-              items: p.items.map((u): DraftSignatory => ({
-                key: `user:${u.id}`,
-                type: 'user',
-                userId: u.id,
-                name: u.lastName,
-                firstName: u.firstName,
-                email: u.email,
-                features: u.features,
-              })),
-            }));
-    load
-      .then((page) => setFound({ scope, request, ...page }))
-      .catch(() => !signal.aborted && setFound({ scope, request, items: [], count: 0 }));
-    return () => controller.abort();
-  }, [api, request, canReadRights]); // eslint-disable-line react-hooks/exhaustive-deps -- request carries kind, org and search
-
   /** A search of this list is running (its rows, if any, are the previous search's). */
-  const searching = (kind !== 'user' || canReadRights) && !results;
+  const searching = searchable && (read?.loading ?? false);
 
   const me: DraftSignatory | null = session
     ? {
