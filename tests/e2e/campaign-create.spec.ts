@@ -96,7 +96,11 @@ test('admin creates a campaign from a 200-page payroll PDF, watches it split liv
   await payslip.check({ force: true });
   await next.click();
 
-  // 2. Documents: a PNG named .pdf is refused by its content; the payroll PDF is accepted.
+  // 2. Documents: the sample payroll can be downloaded (the command machine saves the file it was answered);
+  // a PNG named .pdf is refused by its content; the payroll PDF is accepted.
+  const sampleDownload = page.waitForEvent('download');
+  await page.getByRole('button', { name: fr('campaignCreate.documents.sample') }).click();
+  expect((await sampleDownload).suggestedFilename()).toBe('bulletins-exemple.pdf');
   const files = page.getByLabel(fr('campaignCreate.documents.label'));
   await files.setInputFiles([
     { name: 'photo.pdf', mimeType: 'application/pdf', buffer: PNG },

@@ -6,7 +6,7 @@
 import { Badge, CloseButton, Flex, Link, List, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAlerts, useAuth, useServices } from '../../app/index.ts';
+import { useAuth, useCommand } from '../../app/index.ts';
 import { PdfDropZone } from '../../components/PdfDropZone.tsx';
 import { saveBlob } from '../../components/saveBlob.ts';
 import { formatSize, refusalOf } from '../../components/pdfFile.ts';
@@ -17,10 +17,12 @@ const SAMPLE_PAGES = 20;
 
 export const DocumentsStep = ({ creation }: { creation: CampaignCreation }) => {
   const { t, i18n } = useTranslation();
-  const { api } = useServices();
-  const alerts = useAlerts();
   const { view, send, addFile, removeFile } = creation;
-  const [downloading, setDownloading] = useState(false);
+  // The sample file comes back on the bus; the command machine says whether it is on its way.
+  const sample = useCommand('campaigns.samplePayroll', {
+    failureAlert: 'campaignCreate.documents.sampleError',
+    onDone: (file) => saveBlob(file as Blob, 'bulletins-exemple.pdf'),
+  });
   const [checking, setChecking] = useState<string | null>(null);
   const { hasFeature } = useAuth();
   const disabled = !view.canAddDocuments;
@@ -35,12 +37,7 @@ export const DocumentsStep = ({ creation }: { creation: CampaignCreation }) => {
     }
   };
   const downloadSample = () => {
-    setDownloading(true);
-    api
-      .call<Blob>('campaigns.samplePayroll', { query: { pages: SAMPLE_PAGES } })
-      .then((blob) => saveBlob(blob, 'bulletins-exemple.pdf'))
-      .catch(() => alerts.push({ type: 'error', message: 'campaignCreate.documents.sampleError' }))
-      .finally(() => setDownloading(false));
+    if (sample.canSubmit) sample.submit({ query: { pages: SAMPLE_PAGES } });
   };
 
   return (
@@ -58,7 +55,7 @@ export const DocumentsStep = ({ creation }: { creation: CampaignCreation }) => {
         }}
       />
       <Text fontSize="sm">
-        <Link as="button" colorPalette="blue" onClick={downloadSample} aria-disabled={downloading}>
+        <Link as="button" colorPalette="blue" onClick={downloadSample} aria-disabled={!sample.canSubmit}>
           {t('campaignCreate.documents.sample')}
         </Link>{' '}
         <Text as="span" color="fg.muted">
