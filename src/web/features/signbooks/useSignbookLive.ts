@@ -1,43 +1,21 @@
 /**
- * Signbook facts for the screens. A list re-reads when any signbook of the organisation changes
- * (`useSignbookChanges`). An open signbook's feed machine invokes `signbookFacts`: the answers to its
+ * Signbook facts for the screens (a list re-reads on `push.signbook.updated` through its read's
+ * `staleOn`). An open signbook's feed machine invokes `signbookFacts`: the answers to its
  * read from the bus, and its changes — the app's push for a session user (its room followed while
  * subscribed), or for a guest signatory its own socket, opened with the signing link's token (the
  * server lets it into that signbook's room only) for as long as the feed listens; the guest socket's
  * pushes are published on the bus too.
  */
-import { useEffect, useState } from 'react';
 import { Observable, filter, map, merge } from 'rxjs';
 import type { Socket } from 'socket.io-client';
 import { ERROR_KEYS } from '../../../contract/keys.ts';
 import type { SignbookView } from '../../../contract/signbook.ts';
 import { type ClientToServerEvents, type ServerToClientEvents, SOCKET_PATH } from '../../../contract/socket.ts';
-import { useServices, type Services } from '../../app/index.ts';
+import type { Services } from '../../app/index.ts';
 import { type BusEventOf, missedPushes } from '../../bus/index.ts';
 import type { SignbookFeedFact } from './signbookFeed.machine.ts';
 import { saysTokenNotValid } from './signClient.ts';
 import { callsOf, type SignbookAccess } from './signbookAccess.ts';
-
-/**
- * A counter that moves whenever a signbook (or the one `id`) changes on the server, and after a
- * reconnection whose missed pushes the server could not give back (any of them may have changed).
- */
-export const useSignbookChanges = (id?: string): number => {
-  const { bus, push } = useServices();
-  const [version, setVersion] = useState(0);
-  useEffect(() => {
-    if (id) push.follow('signbook', id);
-    const sub = merge(
-      bus.ofType('push.signbook.updated').pipe(filter(({ payload }) => !id || payload.id === id)),
-      missedPushes(bus),
-    ).subscribe(() => setVersion((n) => n + 1));
-    return () => {
-      sub.unsubscribe();
-      if (id) push.unfollow('signbook', id);
-    };
-  }, [bus, push, id]);
-  return version;
-};
 
 type ReadOutcome = BusEventOf<
   | 'api.signbooks.get.succeeded'
