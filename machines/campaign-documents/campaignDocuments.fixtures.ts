@@ -67,9 +67,6 @@ export const campaignDocumentsFixtures = {
       output: { doc: null, alert: { message: 'error.workflow.illegal-transition', type: 'error' } },
     },
   ],
-  'xstate.error.actor.runDocAction': [
-    { type: 'xstate.error.actor.runDocAction', error: { key: 'error.network', status: 0 } },
-  ],
   'xstate.done.actor.runAction': [
     {
       type: 'xstate.done.actor.runAction',
@@ -82,9 +79,6 @@ export const campaignDocumentsFixtures = {
       type: 'xstate.done.actor.runAction',
       output: { ok: false, alert: { message: 'alert.campaign.send.failure', type: 'error' } },
     },
-  ],
-  'xstate.error.actor.runAction': [
-    { type: 'xstate.error.actor.runAction', error: { key: 'error.network', status: 0 } },
   ],
 } satisfies Fixtures;
 

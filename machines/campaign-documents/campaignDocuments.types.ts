@@ -90,9 +90,7 @@ export type CampaignDocumentsEvent =
   | { readonly type: 'xstate.done.actor.readDocs'; readonly output: DispatchedDocPage }
   | { readonly type: 'xstate.error.actor.readDocs'; readonly error: unknown }
   | { readonly type: 'xstate.done.actor.runDocAction'; readonly output: DocActionOutcome }
-  | { readonly type: 'xstate.error.actor.runDocAction'; readonly error: unknown }
-  | { readonly type: 'xstate.done.actor.runAction'; readonly output: ActionOutcome }
-  | { readonly type: 'xstate.error.actor.runAction'; readonly error: unknown };
+  | { readonly type: 'xstate.done.actor.runAction'; readonly output: ActionOutcome };
 export type CampaignDocumentsEventType = CampaignDocumentsEvent['type'];
 
 /** The document alert's parameters: the view shows the document's new status in words. */

@@ -5,6 +5,7 @@
  * session rules apply to it as to every signbook call), and reports `api.signbook.*`. Leaving `sending`
  * cancels the upload, which aborts the request.
  */
+import { ERROR_KEYS } from '../../src/contract/keys.ts';
 import { createActor, fromCallback, fromPromise } from 'xstate';
 import type { OrgDocTypeConf } from '../../src/contract/entities.ts';
 import type { RouteId } from '../../src/contract/routes.ts';
@@ -76,7 +77,11 @@ export const createSignbookCreationActors = (deps: SignbookCreationDeps) => ({
   loadDocTypes: fromPromise<readonly OrgDocTypeConf[], { orgId: string }>(({ input, signal }) =>
     deps.api.call<OrgDocTypeConf[]>('documents.orgDocTypes', { params: { id: input.orgId }, signal }),
   ),
-  checkDocument: fromPromise<string | null, { id: string }>(({ input }) => deps.refusalOf(input.id)),
+  // The check answers a refusal or none and never rejects (pdf.js not loading lets the server decide);
+  // should it throw all the same, the file is refused with the internal error's words.
+  checkDocument: fromPromise<string | null, { id: string }>(({ input }) =>
+    deps.refusalOf(input.id).catch(() => ERROR_KEYS.internal),
+  ),
   submitSignbook: fromCallback<SignbookCreationEvent, SubmitSignbookInput>(({ input, sendBack }) => {
     const request: SignbookUploadRequest = { formData: signbookFormData(input, deps.fileOf(input.document.id)) };
     const upload = createActor(uploadMachine.provide({ actors: { transfer: signTransfer(deps.sign) } }), {

@@ -139,7 +139,6 @@ export const signbookCreationFixtures = {
     { type: 'xstate.done.actor.checkDocument', output: null },
     { type: 'xstate.done.actor.checkDocument', output: 'error.upload.certified' },
   ],
-  'xstate.error.actor.checkDocument': [{ type: 'xstate.error.actor.checkDocument', error: new Error('pdf.js') }],
 } satisfies Fixtures;
 
 /** What the guards read, not every value: the states, the organisation, what still blocks sending, templates read. */

@@ -221,8 +221,6 @@ export const signbookCreationMachine = setup({
               { guard: 'isRefused', target: 'refused', actions: 'storeRefusal' },
               { target: 'chosen', actions: 'storeDocument' },
             ],
-            // A check that broke accepts nothing and says nothing, as before.
-            onError: { target: 'empty', actions: 'clearPending' },
           },
         },
         chosen: {},

@@ -58,8 +58,7 @@ export type SignbookCreationEvent =
   | { type: 'xstate.done.actor.loadDocTypes'; actorId?: string; output: readonly OrgDocTypeConf[] }
   | { type: 'xstate.error.actor.loadDocTypes'; actorId?: string; error: unknown }
   /** The page's check of the dropped PDF: the refusal key, or null when accepted. */
-  | { type: 'xstate.done.actor.checkDocument'; actorId?: string; output: string | null }
-  | { type: 'xstate.error.actor.checkDocument'; actorId?: string; error: unknown };
+  | { type: 'xstate.done.actor.checkDocument'; actorId?: string; output: string | null };
 export type SignbookCreationEventType = SignbookCreationEvent['type'];
 
 /** What the `submitSignbook` actor receives: the json part and the document's id and name. */

@@ -31,8 +31,8 @@ export const BROWSER_THRESHOLDS: Readonly<Record<string, number>> = {
   'employee-sheet': 100,
   // Every transition, on a user's page (the user-group and rule pages share its layout and chart).
   'rights-form': 100,
-  // Left out: the page's PDF check failing (it refuses what it cannot read).
-  'signbook-creation': 95,
+  // Every transition: the page's PDF check answers a refusal or none (its actor never rejects).
+  'signbook-creation': 100,
   'signbook-template': 100,
   // Every transition: the server's « expired » on a code waited out (30 s codes on the e2e server).
   signer: 100,
@@ -45,8 +45,8 @@ export const BROWSER_THRESHOLDS: Readonly<Record<string, number>> = {
   // The campaign page's table, selection and actions on campaigns of its own: reads held then answered or
   // dropped, an ignored page assigned (a re-read), a refusal pushed from the API, a row's retry (essai past its
   // limit), the campaign's « Relancer » (a deposit refused by the safe double) and the leave for the list after it.
-  // Left out: the two actions' ports rejecting (they answer every failure).
-  'campaign-documents': 91.6,
+  // The two actions' actors never reject (every failure is an outcome with its alert): no transition left out.
+  'campaign-documents': 100,
   // A failed seal: the employee signatory's safe (the double) refuses the sealed document; retried, deleted.
   signbook: 100,
   // Alerts raised by real calls, the session's expiry pushed, the reminders from real counts; both reminders at

@@ -392,10 +392,4 @@ export const campaignDocumentsAdapter: MachineAdapter = {
       await expect(page).toHaveURL(/\/campaigns$/);
     },
   },
-  notDriven: {
-    'campaignDocuments.campaignAction.running —xstate.error.actor.runAction[0]→ campaignDocuments.campaignAction.idle':
-      'the action’s port never rejects: every failure, the connection’s included, is an outcome with its alert (runAction.ts)',
-    'campaignDocuments.docAction.running —xstate.error.actor.runDocAction[0]→ campaignDocuments.docAction.idle':
-      'the row action’s port never rejects: every failure, the connection’s included, is an outcome with its alert (docActions.ts)',
-  },
 };

@@ -304,8 +304,4 @@ export const signbookCreationAdapter: MachineAdapter = {
       await expect(page.getByRole('heading', { level: 1, name: memo.get('name') as string })).toBeVisible();
     },
   },
-  notDriven: {
-    'signbookCreation.document.checking —xstate.error.actor.checkDocument[0]→ signbookCreation.document.empty':
-      'the page’s check never fails: a file it cannot read is refused, and pdf.js or pdf-lib not loading lets the server check',
-  },
 };
