@@ -220,6 +220,20 @@ describe('api client', () => {
     expect(await blob.text()).toBe('%PDF-1.7');
   });
 
+  it('publishes a binary answer as bytes when asked, so a read takes it from the bus as is', async () => {
+    on('GET', routeUrl('documents.pdf', { id: 'd2' }), (_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/pdf' });
+      res.end('%PDF-1.7');
+    });
+    const published: unknown[] = [];
+    const sub = bus.ofType('api.documents.pdf.succeeded').subscribe((e) => published.push(e.result));
+    const bytes = await api.call<Uint8Array>('documents.pdf', { params: { id: 'd2' }, bytes: true });
+    sub.unsubscribe();
+    expect(bytes).toBeInstanceOf(Uint8Array);
+    expect(new TextDecoder().decode(bytes)).toBe('%PDF-1.7');
+    expect(published).toEqual([bytes]);
+  });
+
   it('downloads a file from a JSON route when asked, with the long timeout', async () => {
     on('POST', routeUrl('employees.list'), (req, res) => {
       const wantsCsv = req.headers.accept === 'text/csv' && req.url?.includes('format=csv');

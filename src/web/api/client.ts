@@ -38,6 +38,11 @@ export interface CallOptions {
    * zip's `x-document-bytes`): `onProgress` then receives it as its total.
    */
   readonly progressTotalHeader?: string;
+  /**
+   * A file answer as bytes (`Uint8Array`) rather than a Blob: what pdf.js opens, so a view reading it
+   * through the bus (machines/read) shows the answer as published, with no conversion of its own.
+   */
+  readonly bytes?: boolean;
 }
 
 export interface ApiClientOptions {
@@ -167,8 +172,10 @@ export const createApiClient = (options: ApiClientOptions): ApiClient => {
           const body = await readErrorBody(response);
           throw fail(response.status, body.key ?? ERROR_KEYS.internal, body.message, body.errors, body.fields);
         }
-        if (def.binary || opts.download)
-          return (await readBlob(response, opts.onProgress, opts.progressTotalHeader)) as T;
+        if (def.binary || opts.download) {
+          const blob = await readBlob(response, opts.onProgress, opts.progressTotalHeader);
+          return (opts.bytes ? new Uint8Array(await blob.arrayBuffer()) : blob) as T;
+        }
         if (response.status === 204) return undefined as T;
         const text = await response.text();
         return (text ? JSON.parse(text) : undefined) as T;

@@ -15,5 +15,5 @@ export { createServices, selectAuth, waitForAuthSettled, type Services, type Ser
 export { createSessionStore, memoryStorage, SESSION_KEYS, type SessionStore } from './sessionStore.ts';
 export type { AuthStatus, AuthView, SessionView } from '../../../machines/auth/index.ts';
 export type { AlertInput } from '../../../machines/alerts/alerts.types.ts';
-export { useRead, type ReadView, type UseReadOptions } from './useRead.ts';
+export { useRead, type ReadView, type UseReadOptions, type UseReadQuery } from './useRead.ts';
 export { useCommand, type CommandView, type FailureAlert, type UseCommandOptions } from './useCommand.ts';

@@ -44,7 +44,15 @@ export interface UseReadOptions {
   readonly client?: Pick<ApiClient, 'call'>;
   /** An answer that is a refusal though the server said 200 (the signing module's « Auth token not valid »). */
   readonly refuses?: (result: unknown) => boolean;
+  /** A file route's answer as bytes rather than a Blob (a PDF pdf.js opens): the client publishes it so. */
+  readonly bytes?: boolean;
 }
+
+/**
+ * What a view asks: the machine's query, or a multipart one (the mask preview's samples). Form data are
+ * sent as they are but never compared: `scope` must then tell two of them apart.
+ */
+export type UseReadQuery = ReadQuery & { readonly formData?: FormData };
 
 export interface ReadView<T> {
   /** The current query's answer, or the previous one while a newer read loads; `null` before and after a failure. */
@@ -97,9 +105,10 @@ const readLogic = (services: Services, options: UseReadOptions) =>
       ),
       read: fromPromise(async ({ input, signal }: { input: AskInput; signal: AbortSignal }) => {
         // The answer, good or bad, reaches the machine through the bus.
-        const { scope: _scope, paging: _paging, ...call } = input.query;
+        const { scope: _scope, paging: _paging, ...call } = input.query as UseReadQuery;
+        const bytes = options.bytes ? { bytes: true } : {};
         await (options.client ?? services.api)
-          .call(input.routeId, { ...call, request: input.request, signal })
+          .call(input.routeId, { ...call, ...bytes, request: input.request, signal })
           .catch(() => undefined);
       }),
     },
@@ -117,7 +126,7 @@ const readLogic = (services: Services, options: UseReadOptions) =>
  */
 export const useRead = <R extends RouteId>(
   routeId: R,
-  query: ReadQuery | null,
+  query: UseReadQuery | null,
   options: UseReadOptions = {},
 ): ReadView<RouteResult<R>> => {
   const services = useServices();

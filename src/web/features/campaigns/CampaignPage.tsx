@@ -6,11 +6,11 @@
  */
 import { Alert, Box, Button, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { useNavigate, useParams } from '@tanstack/react-router';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { campaignMachine } from '../../../../machines/campaign/index.ts';
-import type { DispatchedDocument, Organization } from '../../../contract/entities.ts';
-import { useServices } from '../../app/index.ts';
+import type { DispatchedDocument } from '../../../contract/entities.ts';
+import { useRead } from '../../app/index.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { CampaignActions } from './CampaignActions.tsx';
 import { CampaignCounters } from './CampaignCounters.tsx';
@@ -40,11 +40,8 @@ export const CampaignPage = () => {
 
 const CampaignScreen = ({ campaignId, params }: { campaignId: string; params: ListScope }) => {
   const { t, i18n } = useTranslation();
-  const services = useServices();
-  const { api } = services;
   const navigate = useNavigate();
   const { campaign, missing, reread } = useCampaignLive(campaignId);
-  const [orgName, setOrgName] = useState('');
   const table = useDocsTableState(campaignId);
   const { filter, page, size } = table;
   // The page's workflow (documents, selection, actions): machines/campaign-documents.
@@ -59,13 +56,9 @@ const CampaignScreen = ({ campaignId, params }: { campaignId: string; params: Li
   });
 
   const organizationId = campaign?.organizationId;
-  useEffect(() => {
-    if (!organizationId) return;
-    api
-      .call<Organization>('organizations.get', { params: { id: organizationId } })
-      .then((o) => setOrgName(o.name))
-      .catch(() => setOrgName(''));
-  }, [api, organizationId]);
+  // The organisation's name in the summary (none when it cannot be read), through the read machine.
+  const organization = useRead('organizations.get', organizationId ? { params: { id: organizationId } } : null);
+  const orgName = organization.data?.name ?? '';
 
   usePaperProgress(campaign?.id, campaign?.counts.PAPER_DISPATCHED ?? (campaign ? 0 : undefined));
   const docHref = useCallback((d: DispatchedDocument) => documentHref(params, d.campaignId, d.id), [params]);

@@ -4,43 +4,41 @@
  */
 import { Heading, Stack, Text } from '@chakra-ui/react';
 import { useParams } from '@tanstack/react-router';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MaskListItem } from '../../../contract/masks.ts';
-import { useAuth, useServices } from '../../app/index.ts';
+import { useAuth, useRead } from '../../app/index.ts';
 import { AppLink } from '../../components/AppLink.tsx';
 import { DelayedLoader } from '../../components/DelayedLoader.tsx';
 import { MaskEditor } from './MaskEditor.tsx';
 import { docTypeRows } from './maskRows.ts';
-import type { SampleFile } from './samples.ts';
+import { MAX_SAMPLES, type SampleFile } from './samples.ts';
 import { useDocTypesData } from './useDocTypesData.ts';
 
 const NO_SAMPLES: SampleFile[] = [];
+const AS_BYTES = { bytes: true } as const;
 
-/** The stored samples of a mask, as the editor's sample files (null while loading). */
+/** One stored sample (`position` 1-based), read when the mask has that many. */
+const useStoredSample = (mask: MaskListItem | null | undefined, position: number) =>
+  useRead(
+    'masks.sample',
+    mask && position <= mask.sampleCount ? { params: { id: mask.id, position } } : null,
+    AS_BYTES,
+  );
+
+/** The stored samples of a mask, as the editor's sample files (null while loading; none when one fails). */
 const useStoredSamples = (mask: MaskListItem | null | undefined): SampleFile[] | null => {
-  const { api } = useServices();
-  const [loaded, setLoaded] = useState<{ for: MaskListItem; samples: SampleFile[] } | null>(null);
-  useEffect(() => {
-    if (!mask || mask.sampleCount === 0) return;
-    const controller = new AbortController();
-    const positions = Array.from({ length: mask.sampleCount }, (_, i) => i + 1);
-    Promise.all(
-      positions.map(async (position) => {
-        const blob = await api.call<Blob>('masks.sample', {
-          params: { id: mask.id, position },
-          signal: controller.signal,
-        });
-        return { name: `${mask.maskName} (${position}).pdf`, bytes: new Uint8Array(await blob.arrayBuffer()) };
-      }),
-    )
-      .then((samples) => setLoaded({ for: mask, samples }))
-      .catch(() => !controller.signal.aborted && setLoaded({ for: mask, samples: [] }));
-    return () => controller.abort();
-  }, [api, mask]);
+  const reads = [];
+  // One read per possible sample, always the same number of hooks: a mask holds at most MAX_SAMPLES.
+  // eslint-disable-next-line react-hooks/rules-of-hooks -- a constant count, so the hooks' order never changes
+  for (let position = 1; position <= MAX_SAMPLES; position++) reads.push(useStoredSample(mask, position));
+  const wanted = mask ? reads.slice(0, mask.sampleCount) : [];
+  const failed = wanted.some((r) => r.failure !== null);
+  const done = wanted.every((r) => !r.loading && r.data !== null);
   if (mask === undefined) return null;
-  if (!mask || mask.sampleCount === 0) return NO_SAMPLES;
-  return loaded?.for === mask ? loaded.samples : null;
+  if (!mask || mask.sampleCount === 0 || failed) return NO_SAMPLES;
+  // The editor takes its samples once, when it opens: a fresh array per render changes nothing there.
+  return done ? wanted.map((r, i) => ({ name: `${mask.maskName} (${i + 1}).pdf`, bytes: r.data as Uint8Array })) : null;
 };
 
 export const MaskEditorPage = () => {

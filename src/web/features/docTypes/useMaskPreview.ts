@@ -1,12 +1,12 @@
 /**
- * The live preview call: 300 ms after the zone, the identifier, the organisation or the samples
- * stop changing, `masks.preview` reads the zone on every sample page; a newer change aborts the call.
+ * The live preview read: 300 ms after the zone, the identifier, the organisation or the samples stop
+ * changing, `masks.preview` reads the zone on every sample page (`useRead`: its answer from the bus);
+ * a newer change supersedes the call on its way.
  */
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import type { MaskIdentifier } from '../../../contract/enums.ts';
 import type { MaskPreviewAnswer, MaskPreviewPage } from '../../../contract/masks.ts';
-import { isApiFailure } from '../../api/failure.ts';
-import { useServices } from '../../app/index.ts';
+import { useRead, type UseReadQuery } from '../../app/index.ts';
 import { useDebounced } from '../../components/useDebounced.ts';
 import { type SampleFile, maskFormData } from './samples.ts';
 import type { Zone } from './zoneGeometry.ts';
@@ -27,39 +27,44 @@ export interface PreviewState {
 
 export const PREVIEW_DELAY_MS = 300;
 
+const NO_PAGES: readonly MaskPreviewPage[] = [];
+
 const ready = (i: PreviewInput): boolean => i.zone !== null && i.samples.length > 0 && i.orgId !== '';
 
+/** A number per samples array (they are the editor's state: a new array is a change), to tell queries apart. */
+const sampleSets = new WeakMap<readonly SampleFile[], number>();
+let sampleSetCount = 0;
+const sampleSetOf = (samples: readonly SampleFile[]): number => {
+  let id = sampleSets.get(samples);
+  if (id === undefined) sampleSets.set(samples, (id = ++sampleSetCount));
+  return id;
+};
+
+/** The preview's call: the samples go as multipart parts, which the read never compares, so `scope` names them. */
+const previewQuery = (input: PreviewInput): UseReadQuery | null => {
+  if (!ready(input)) return null;
+  const { identifier, zone, orgId, samples } = input;
+  return {
+    formData: maskFormData({ identifier, zone, orgId }, samples),
+    scope: JSON.stringify([identifier, zone, orgId, sampleSetOf(samples)]),
+  };
+};
+
 export const useMaskPreview = (input: PreviewInput): PreviewState => {
-  const { api } = useServices();
   const { identifier: id, zone: z, orgId: org, samples: files } = input;
   // One object per distinct input (the samples array and the zone are state: stable until changed).
   const current = useMemo(() => ({ identifier: id, zone: z, orgId: org, samples: files }), [id, z, org, files]);
   const settled = useDebounced(current, PREVIEW_DELAY_MS);
-  const [answer, setAnswer] = useState<{
-    for: typeof settled;
-    pages: readonly MaskPreviewPage[];
-    error: string | null;
-  } | null>(null);
+  const query = useMemo(() => previewQuery(settled), [settled]);
+  const read = useRead('masks.preview', query);
+  const answer = read.data as MaskPreviewAnswer | null;
 
-  useEffect(() => {
-    if (!ready(settled)) return;
-    const { zone, samples, identifier, orgId } = settled;
-    const controller = new AbortController();
-    api
-      .call<MaskPreviewAnswer>('masks.preview', {
-        formData: maskFormData({ identifier, zone, orgId }, samples),
-        signal: controller.signal,
-      })
-      .then((a) => setAnswer({ for: settled, pages: a.pages, error: null }))
-      .catch((f: unknown) => {
-        if (controller.signal.aborted) return;
-        setAnswer({ for: settled, pages: [], error: isApiFailure(f) ? f.key : 'error.internal' });
-      });
-    return () => controller.abort();
-  }, [api, settled]);
-
-  if (!ready(current)) return { pages: [], loading: false, error: null };
-  // While a newer call runs, the last answer stays on screen (no flicker at each zone change).
-  const fresh = answer !== null && answer.for === current;
-  return { pages: answer?.pages ?? [], loading: !fresh, error: fresh ? answer.error : null };
+  if (!ready(current)) return { pages: NO_PAGES, loading: false, error: null };
+  // While a newer call runs (or the input settles), the last answer stays on screen (no flicker at each zone change).
+  const fresh = settled === current && !read.loading;
+  return {
+    pages: answer?.pages ?? NO_PAGES,
+    loading: !fresh,
+    error: fresh && read.failure ? read.failure.key : null,
+  };
 };

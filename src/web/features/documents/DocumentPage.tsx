@@ -7,23 +7,18 @@
  */
 import { Badge, Box, Button, Code, DataList, Heading, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useNavigate, useParams, useRouter } from '@tanstack/react-router';
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DocumentDetail, DocumentSummary } from '../../../contract/documents.ts';
-import { type ApiClient, isApiFailure } from '../../api/index.ts';
+import type { ApiClient } from '../../api/index.ts';
 import type { CommandFailure } from '../../../../machines/command/index.ts';
-import { useCommand, useServices } from '../../app/index.ts';
+import { useCommand, useRead, useServices } from '../../app/index.ts';
 import { AppLink } from '../../components/AppLink.tsx';
 import { formatSize } from '../../components/pdfFile.ts';
 import { PdfViewer } from '../../components/PdfViewer.tsx';
 import { saveBlob } from '../../components/saveBlob.ts';
 import { attestationFileName, pdfFileName } from './downloads.ts';
 import { employeeNameOf, formatDateTime, formatDay, formatPeriod, ReadBadge } from './labels.tsx';
-
-type Loaded =
-  | { readonly docId: string; readonly state: 'ready'; readonly doc: DocumentDetail }
-  | { readonly docId: string; readonly state: 'missing' }
-  | { readonly docId: string; readonly state: 'failed'; readonly key: string };
 
 const originHref = (origin: DocumentSummary['origin']): string | null =>
   origin.id === null
@@ -58,48 +53,38 @@ const NotFound = ({ onBack }: { onBack: () => void }) => {
   );
 };
 
+const AS_BYTES = { bytes: true } as const;
+
+/** Each document its own reads: another id starts afresh, nothing of the previous one shown meanwhile. */
 export const DocumentPage = () => {
+  const { docId = '' } = useParams({ strict: false }) as { docId?: string };
+  return <DocumentView key={docId} docId={docId} />;
+};
+
+const DocumentView = ({ docId }: { docId: string }) => {
   const { t, i18n } = useTranslation();
   const { api } = useServices();
   const navigate = useNavigate();
   const router = useRouter();
-  const { docId = '' } = useParams({ strict: false }) as { docId?: string };
-  const [loaded, setLoaded] = useState<Loaded | null>(null);
-  const [file, setFile] = useState<{ docId: string; bytes: Uint8Array | null; failed: boolean } | null>(null);
-  const current = loaded?.docId === docId ? loaded : null;
-  const doc = current?.state === 'ready' ? current.doc : null;
-  const bytes = file?.docId === docId ? file.bytes : null;
-  const fileFailed = file?.docId === docId && file.failed;
+  // The document, then its PDF once the document is known (both through machines/read, from the bus).
+  const detail = useRead('documents.get', { params: { id: docId } });
+  const loaded = detail.data as DocumentDetail | null;
+  const file = useRead('documents.pdf', loaded ? { params: { id: docId } } : null, AS_BYTES);
+  const bytes = file.data as Uint8Array | null;
+  const fileFailed = file.failure !== null;
+  // When it was marked read here (the server's answer to « documents.setRead »).
+  const [readAt, setReadAt] = useState<string | null>(null);
+  const doc = useMemo(() => (loaded && readAt && !loaded.readAt ? { ...loaded, readAt } : loaded), [loaded, readAt]);
+  const missing = detail.failure?.status === 404;
 
+  // Seen is read: once its pages are in, an unread document is marked read, once (quietly: the button stays on failure).
+  const unread = doc !== null && !doc.readAt;
+  const marking = useRef(false);
   useEffect(() => {
-    const controller = new AbortController();
-    const signal = controller.signal;
-    api
-      .call<DocumentDetail>('documents.get', { params: { id: docId }, signal })
-      .then(async (d) => {
-        setLoaded({ docId, state: 'ready', doc: d });
-        try {
-          const blob = await api.call<Blob>('documents.pdf', { params: { id: docId }, signal });
-          setFile({ docId, bytes: new Uint8Array(await blob.arrayBuffer()), failed: false });
-        } catch {
-          if (!signal.aborted) setFile({ docId, bytes: null, failed: true });
-          return;
-        }
-        // Seen is read: once its pages are in, an unread document is marked read (quietly: the button stays on failure).
-        if (d.readAt || signal.aborted) return;
-        try {
-          setLoaded({ docId, state: 'ready', doc: { ...d, readAt: await setRead(api, d.id) } });
-        } catch {
-          // The « Marquer comme lu » button stays.
-        }
-      })
-      .catch((failure: unknown) => {
-        if (signal.aborted) return;
-        if (isApiFailure(failure) && failure.status === 404) setLoaded({ docId, state: 'missing' });
-        else setLoaded({ docId, state: 'failed', key: isApiFailure(failure) ? failure.key : 'error.internal' });
-      });
-    return () => controller.abort();
-  }, [api, docId]);
+    if (!bytes || !unread || marking.current) return;
+    marking.current = true;
+    setRead(api, docId).then(setReadAt, () => undefined);
+  }, [api, docId, bytes, unread]);
 
   // The page's commands: busy and failure in the command machine, the answer from the bus.
   const failureOf = (message: string) => (f: CommandFailure) => ({ message, detail: t(f.key) });
@@ -108,8 +93,7 @@ export const DocumentPage = () => {
     // The read time the server answers (or now, when it answers nothing).
     onDone: (answer) => {
       if (!doc) return;
-      const readAt = (answer as Partial<DocumentSummary> | undefined)?.readAt ?? new Date().toISOString();
-      setLoaded({ docId: doc.id, state: 'ready', doc: { ...doc, readAt } });
+      setReadAt((answer as Partial<DocumentSummary> | undefined)?.readAt ?? new Date().toISOString());
     },
   });
   const pdf = useCommand('documents.pdf', {
@@ -129,7 +113,7 @@ export const DocumentPage = () => {
     else void navigate({ to: '/documents' });
   };
 
-  if (current?.state === 'missing') return <NotFound onBack={() => void navigate({ to: '/documents' })} />;
+  if (missing) return <NotFound onBack={() => void navigate({ to: '/documents' })} />;
 
   const none = t('documents.detail.none');
   const href = doc ? originHref(doc.origin) : null;
@@ -215,9 +199,9 @@ export const DocumentPage = () => {
       <Heading as="h1" size="xl" wordBreak="break-word">
         {doc ? doc.description : t('sections.document')}
       </Heading>
-      {current?.state === 'failed' ? (
+      {detail.failure ? (
         <Text role="alert" color="fg.error">
-          {t(current.key)}
+          {t(detail.failure.key)}
         </Text>
       ) : !doc ? (
         <Text>{t('common.loading')}</Text>

@@ -20,16 +20,31 @@ afterEach(() => {
   ScriptedXhr.all = [];
 });
 
-/** The organisation's document types answered from a table; every other call is not found. */
+/**
+ * The organisation's document types answered from a table; every other call is not found. Like the real
+ * client, every outcome goes on the bus with the call's tag: the dialog reads the types there.
+ */
 const renderDialog = () => {
   const real = createServices({ storage: null, socket: false });
   stop = () => real.stop();
   const api: Services['api'] = {
     ...real.api,
-    call: <T,>(routeId: RouteId) =>
-      routeId === 'documents.orgDocTypes'
-        ? Promise.resolve([{ code: 'NOTE', label: 'Note de service', enabled: true }] as T)
-        : Promise.reject({ key: 'error.not-found', status: 404 }),
+    call: <T,>(routeId: RouteId, options: { params?: Record<string, string | number>; request?: string } = {}) =>
+      Promise.resolve().then(() => {
+        const fact = {
+          routeId,
+          params: options.params ?? {},
+          ...(options.request ? { request: options.request } : {}),
+        };
+        if (routeId === 'documents.orgDocTypes') {
+          const result = [{ code: 'NOTE', label: 'Note de service', enabled: true }];
+          real.bus.emit({ ...fact, type: `api.${routeId}.succeeded`, result } as never);
+          return result as T;
+        }
+        const failure = { key: 'error.not-found', status: 404 };
+        real.bus.emit({ ...fact, type: `api.${routeId}.failed`, failure } as never);
+        throw failure;
+      }),
   };
   const onClose = vi.fn();
   const onUploaded = vi.fn();

@@ -38,7 +38,7 @@ export const renderDocumentsPage = async (
     ...real.api,
     call: <T,>(
       routeId: RouteId,
-      options: { body?: unknown; params?: Record<string, string | number>; request?: string } = {},
+      options: { body?: unknown; params?: Record<string, string | number>; request?: string; bytes?: boolean } = {},
     ) => {
       const call = {
         routeId,
@@ -52,11 +52,13 @@ export const renderDocumentsPage = async (
       const publish = (event: Record<string, unknown>) => real.bus.emit({ routeId, params, ...tag, ...event } as never);
       const answer = answers[routeId];
       // Answered on a later turn, as a real call is: the page has subscribed by then.
-      return Promise.resolve().then(() => {
+      return Promise.resolve().then(async () => {
         let result: T;
         try {
           if (!answer) throw { key: 'error.not-found', status: 404 };
           result = answer(call) as T;
+          // A file asked as bytes is published as bytes, as the real client does.
+          if (options.bytes && result instanceof Blob) result = new Uint8Array(await result.arrayBuffer()) as T;
         } catch (error) {
           const failure = error as { key?: string; status?: number };
           publish({

@@ -7,10 +7,10 @@
  * shown as a failure. The PDF is read once, and again for the sealed one (a new file id).
  */
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { fromEventObservable, fromPromise } from 'xstate';
 import type { SignbookView } from '../../../contract/signbook.ts';
-import { useServices } from '../../app/index.ts';
+import { useRead, useServices } from '../../app/index.ts';
 import { signbookFacts } from './useSignbookLive.ts';
 import { useSignClient } from './useSignClient.ts';
 import { callsOf, type SignbookAccess } from './signbookAccess.ts';
@@ -48,19 +48,12 @@ export const useSignbook = (access: SignbookAccess): SignbookState => {
   const errorKey = useSelector(feed, (s) => s.context.errorKey);
   const loading = useSelector(feed, (s) => s.matches('reading'));
 
-  const [pdf, setPdf] = useState<Uint8Array | null>(null);
+  // The PDF through the read machine (its answer from the bus), as bytes: read again for a new file id (the
+  // sealed one); the last one received stays shown meanwhile and if a later read fails.
   const docId = view?.documents[0]?.id ?? null;
-  useEffect(() => {
-    if (!docId) return;
-    const controller = new AbortController();
-    const [route, params] = callsOf(access).document;
-    sign
-      .call<Blob>(route, { params, signal: controller.signal })
-      .then((blob) => blob.arrayBuffer())
-      .then((bytes) => !controller.signal.aborted && setPdf(new Uint8Array(bytes)))
-      .catch(() => undefined); // the page says the document is unavailable (pdf stays null)
-    return () => controller.abort();
-  }, [sign, docId]); // eslint-disable-line react-hooks/exhaustive-deps -- one signbook per mount
+  const [route, params] = callsOf(access).document;
+  const file = useRead(route, docId ? { params, scope: docId } : null, { client: sign, bytes: true });
+  const pdf = file.last as Uint8Array | null;
 
   const refresh = useMemo(() => () => feed.send({ type: 'signbook.reread' }), [feed]);
   return { view, pdf, errorKey, loading, refresh };
