@@ -20,6 +20,7 @@ import {
   chooseDomainButton,
   dropCall,
   logInThroughForm,
+  ownSessionHeaders,
   loginPageShown,
   pushJoined,
   shellShown,
@@ -29,11 +30,33 @@ import {
 type Output = { output?: { login?: string; domains?: readonly unknown[] } | null };
 const outputOf = (event: EventObject | undefined) => (event as (EventObject & Output) | undefined)?.output;
 
-/** The persona whose restored session the path needs: domain changes need two domains, the profile a spare user. */
+/** A new login (the form or the provider): the session the path had before ends there. */
+const isLogin = (event: EventObject) => event.type === 'auth.login' || event.type === 'auth.sso';
+
+/**
+ * The events one session lives through: from `from` up to the path's next login (a chained path logs in
+ * several times, each session with the persona its own events need).
+ */
+const sessionEvents = (events: readonly EventObject[], from: number): readonly EventObject[] => {
+  const end = events.findIndex((e, i) => i > from && isLogin(e));
+  return events.slice(from, end < 0 ? undefined : end);
+};
+
+/** The persona whose session the events need: domain changes need two domains, the profile a spare user. */
 const sessionPersona = (events: readonly EventObject[]): string => {
   if (events.some((e) => e.type === 'auth.domain.choose')) return 'multi';
   if (events.some((e) => e.type === 'auth.session.refresh')) return 'paie';
   return 'admin';
+};
+
+/** What a session's page remembers of the last one: a new login starts from none of it. */
+const forgetSession = (memo: Map<string, unknown>) => {
+  for (const key of ['org', 'domain', 'pressed', 'backed', 'alert']) memo.delete(key);
+};
+
+/** A session whose events end in a revocation pushed: its page's push rooms are awaited from its first load. */
+const awaitPush = (page: Page, events: readonly EventObject[], memo: Map<string, unknown>) => {
+  if (events.some((e) => e.type === 'push.session.expired')) memo.set('push', pushJoined(page));
 };
 
 const domainAccess = (page: Page, domain: string) =>
@@ -81,6 +104,24 @@ const pressCard = async (page: Page, domain: string, memo: Map<string, unknown>,
 
 const backToLogin = (page: Page) => page.getByRole('button', { name: fr('common.actions.backToLogin') });
 
+/**
+ * The login page after a session ends; a session opened at the demo provider ends there too (RP-initiated
+ * logout): its page asks to confirm (« Se déconnecter ») and sends the browser back to /login.
+ */
+const loggedOutShown = async (page: Page) => {
+  const provider = page.getByRole('button', { name: 'Se déconnecter' });
+  await expect(
+    page
+      .getByRole('heading', { name: fr('auth.login.title') })
+      .or(provider)
+      .first(),
+  ).toBeVisible({
+    timeout: 30_000,
+  });
+  if (!/\/login/.test(page.url()) && (await provider.isVisible())) await provider.click();
+  await loginPageShown(page);
+};
+
 export const authAdapter: MachineAdapter = {
   machine: 'auth',
   start: async (page, events) => {
@@ -90,11 +131,13 @@ export const authAdapter: MachineAdapter = {
       first?.type === 'xstate.error.actor.restoreSession' ||
       (first?.type === 'xstate.done.actor.restoreSession' && outputOf(first));
     if (!restored) return;
-    const who = sessionPersona(events);
+    const who = sessionPersona(sessionEvents(events, 0));
     await logInThroughForm(page, who);
     if (who === 'multi') {
       // Enter the domain the path does not choose later from the dashboard.
-      const target = (events.find((e) => e.type === 'auth.domain.choose') as { domain?: string } | undefined)?.domain;
+      const target = (
+        sessionEvents(events, 0).find((e) => e.type === 'auth.domain.choose') as { domain?: string } | undefined
+      )?.domain;
       await chooseDomainButton(page, target === 'main' ? 'legacy' : 'main').click();
       await shellShown(page);
     }
@@ -139,9 +182,9 @@ export const authAdapter: MachineAdapter = {
       'the session is revoked through the real API (logout call from the test); the server pushes',
   },
   events: {
-    'xstate.done.actor.restoreSession': async ({ page, event, events, memo }) => {
+    'xstate.done.actor.restoreSession': async ({ page, event, events, index, memo }) => {
       // The page about to open joins its push rooms; a revocation pushed before that would reach nobody.
-      if (events.some((e) => e.type === 'push.session.expired')) memo.set('push', pushJoined(page));
+      awaitPush(page, sessionEvents(events, index), memo);
       await page.goto(outputOf(event) ? '/dashboard' : '/login');
     },
     'xstate.error.actor.restoreSession': async ({ page, event, memo }) => {
@@ -159,17 +202,23 @@ export const authAdapter: MachineAdapter = {
       expect(answer.ok(), `logout answered ${answer.status()}`).toBeTruthy();
       await page.goto('/dashboard');
     },
-    'auth.login': async ({ page, next, memo }) => {
+    'auth.login': async ({ page, events, index, next, memo }) => {
+      forgetSession(memo);
       if (next?.type === 'xstate.error.actor.login') {
         memo.set('alert', fr('alert.login.failure'));
         return submitLogin(page, 'inconnu.parcours', 'Mauvais!2026');
       }
-      const p = persona(outputOf(next)?.login === 'multi' ? 'multi' : 'admin');
+      const session = sessionEvents(events, index);
+      awaitPush(page, session, memo);
+      // An administrator's answer: the spare user when the session saves a profile (its name changes meanwhile).
+      const p = persona(outputOf(next)?.login === 'multi' ? 'multi' : sessionPersona(session));
       await submitLogin(page, p.login, p.password);
     },
     'xstate.done.actor.login': serverAnswers,
     'xstate.error.actor.login': serverAnswers,
-    'auth.sso': async ({ page, next, memo }) => {
+    'auth.sso': async ({ page, events, index, next, memo }) => {
+      forgetSession(memo);
+      if (next?.type !== 'xstate.error.actor.ssoLogin') awaitPush(page, sessionEvents(events, index), memo);
       if (next?.type === 'xstate.error.actor.ssoLogin') {
         memo.set('alert', fr('error.auth.sso-not-linked'));
         return microsoftLogin(page, 'julien');
@@ -190,6 +239,20 @@ export const authAdapter: MachineAdapter = {
       await domainAccess(page, domain).click();
     },
     'auth.domain.back': async ({ page, memo }) => {
+      if (memo.get('pressed')) {
+        // A card already pressed: « Retour à la connexion » is disabled while its switch runs (the child, switching,
+        // would not take it either), until the page leaves with the switch's answer.
+        await expect
+          .poll(
+            async () =>
+              !/\/domain-choice/.test(page.url()) ||
+              (await backToLogin(page)
+                .isDisabled({ timeout: 1_000 })
+                .catch(() => true)),
+          )
+          .toBe(true);
+        return;
+      }
       memo.set('backed', true);
       await backToLogin(page).click();
     },
@@ -207,7 +270,7 @@ export const authAdapter: MachineAdapter = {
       if (!output) {
         if (!memo.get('backed')) await backToLogin(page).click();
         memo.set('backed', true);
-        await loginPageShown(page);
+        await loggedOutShown(page);
         return;
       }
       if (!memo.get('pressed')) await pressCard(page, output.domain ?? 'main', memo, false);
@@ -247,9 +310,10 @@ export const authAdapter: MachineAdapter = {
       await other.click();
     },
     'xstate.done.actor.switchOrg': serverAnswers,
-    'auth.org.reset': async ({ page, memo }) => {
+    'auth.org.reset': async ({ page, next, memo }) => {
+      if (next?.type === 'xstate.error.actor.switchOrg') await dropCall(page, routeUrl('auth.currentOrg'), memo);
       await openMenuItem(page, 'shell.topbar.connectOrg');
-      memo.set('org', ROOT_MAIN);
+      if (next?.type !== 'xstate.error.actor.switchOrg') memo.set('org', ROOT_MAIN);
       await orgDrawer(page)
         .getByRole('button', { name: fr('shell.orgSwitch.backToRoot') })
         .click();
@@ -261,20 +325,24 @@ export const authAdapter: MachineAdapter = {
     },
     'xstate.done.actor.logout': serverAnswers,
     'xstate.error.actor.logout': async ({ page }) => {
-      await loginPageShown(page);
+      await loggedOutShown(page);
       await page.context().setOffline(false);
     },
     'auth.session.refresh': async ({ page, next, memo }) => {
-      const headers = await sessionHeaders(page);
-      const me = persona('paie');
-      afterPath(memo, async () => {
-        const session = JSON.parse((await page.evaluate((k) => localStorage.getItem(k), SESSION_KEYS.session)) ?? '{}');
-        if (!session.userId) return;
-        await page.request.put(routeUrl('users.updateBasic', { id: session.userId }), {
-          headers,
-          data: { firstName: me.firstName, lastName: me.lastName },
+      // The session's user (a chained path saves several profiles, of several sessions): its persona's name is
+      // restored after the path, through a session of its own (the page's may be ended by then).
+      const session = JSON.parse((await page.evaluate((k) => localStorage.getItem(k), SESSION_KEYS.session)) ?? '{}');
+      const who = persona(String(session.login));
+      if (session.userId && !memo.get(`restore:${session.userId}`)) {
+        memo.set(`restore:${session.userId}`, true);
+        afterPath(memo, async () => {
+          await page.request.put(routeUrl('users.updateBasic', { id: session.userId }), {
+            headers: await ownSessionHeaders(page, who.login),
+            data: { firstName: who.firstName, lastName: who.lastName },
+          });
         });
-      });
+      }
+      const me = who;
       await openMenuItem(page, 'shell.topbar.profile');
       // A name of its own: another path of the same persona may run alongside (« Enregistrer » needs a change).
       await page.getByLabel(fr('profile.identity.firstName')).fill(`${me.firstName}-Paule-${Date.now() % 100_000}`);
@@ -304,7 +372,7 @@ export const authAdapter: MachineAdapter = {
       const leftByItself = page.waitForURL(/\/login/, { timeout: 20_000 });
       const click = page
         .getByRole('navigation', { name: fr('shell.nav.label') })
-        .getByRole('link', { name: fr('shell.nav.documents') })
+        .getByRole('link', { name: fr('shell.nav.documents'), exact: true })
         .click({ timeout: 20_000 });
       await Promise.any([leftByItself, click]).catch(() => undefined);
       leftByItself.catch(() => undefined);
@@ -326,7 +394,7 @@ export const authAdapter: MachineAdapter = {
         await expect(page.getByRole('alert').filter({ hasText: alert }).first()).toBeVisible();
         return;
       }
-      await loginPageShown(page);
+      await loggedOutShown(page);
       const expired = page.getByText(fr('alert.login.warning.session-expired'));
       if ((snapshot.context as { expiredReason: unknown }).expiredReason) await expect(expired).toBeVisible();
     },

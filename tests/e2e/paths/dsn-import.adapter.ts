@@ -5,7 +5,8 @@
  * DSN; a file over the limit is 11 MB of text refused before upload. A close while the file is sent
  * needs the import to last: the call is held a few seconds on its way (Playwright's routing), then
  * goes on to the real server. The upload's progress and the panel's cancel: a DSN grown to 1.7 MB (as a
- * large payroll's is) on an upload Chromium limits to 256 KB/s.
+ * large payroll's is) on an upload Chromium limits to 256 KB/s. Each submit sets the network its own sending
+ * needs (a chained path sends several): limited or not, the call held or not.
  */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -25,14 +26,17 @@ const HUGE = Buffer.alloc(11 * 1024 * 1024, "S10.G00.00.001,'x'\n");
  * The demo DSN grown to ~1.7 MB as a large payroll's is, with remuneration blocks (S21.G00.51) the
  * import reads past: long enough on a limited upload (256 KB/s) to see a share sent and to cancel.
  */
-const LARGE = (() => {
-  const text = VALID.toString('utf8');
+const grown = (dsn: Buffer) => {
+  const text = dsn.toString('utf8');
   const totals = text.lastIndexOf('S90.');
   const remuneration =
     "S21.G00.51.001,'01052026'\nS21.G00.51.002,'31052026'\nS21.G00.51.010,'00001'\n" +
     "S21.G00.51.011,'002'\nS21.G00.51.013,'2100.00'\n";
   return Buffer.from(text.slice(0, totals) + remuneration.repeat(12_000) + text.slice(totals), 'utf8');
-})();
+};
+const LARGE = grown(VALID);
+/** The malformed DSN grown the same way: its refusal (line 46) comes once the bytes are seen going. */
+const LARGE_MALFORMED = grown(MALFORMED);
 
 const importDialog = (page: Page) => page.getByRole('dialog', { name: fr('dsn.import.title') });
 const resultDialog = (page: Page) => page.getByRole('dialog', { name: fr('dsn.result.title') });
@@ -44,7 +48,9 @@ type Chosen = EventObject & { file: { name: string; size: number } };
 /** The server's answer the path expects after the submit that follows step `index`. */
 const answerAfter = (events: readonly EventObject[], index: number): string | undefined => {
   const submit = events.findIndex((e, i) => i > index && e.type === 'dsn.submit');
-  return submit < 0 ? undefined : events.slice(submit + 1).find((e) => e.type.startsWith('api.dsn.'))?.type;
+  return submit < 0
+    ? undefined
+    : events.slice(submit + 1).find((e) => e.type.startsWith('api.dsn.') && e.type !== 'api.dsn.progressed')?.type;
 };
 
 /** A `dsn.close` between a `dsn.submit` and the server's answer. */
@@ -64,6 +70,44 @@ const watchesUpload = (events: readonly EventObject[]) =>
 const allSent = (e: EventObject) =>
   e.type === 'api.dsn.progressed' && (e as EventObject & { uploadCompleted: boolean }).uploadCompleted;
 
+/**
+ * The events of the sending that the submit at or after `index` starts, up to the next submit: each submit of
+ * a path is sent on the network its own answer needs (a chained path sends several).
+ */
+const sendingOf = (events: readonly EventObject[], index: number): readonly EventObject[] => {
+  const submit = events.findIndex((e, i) => i >= index && e.type === 'dsn.submit');
+  if (submit < 0) return [];
+  const next = events.findIndex((e, i) => i > submit && e.type === 'dsn.submit');
+  return events.slice(submit, next < 0 ? undefined : next);
+};
+
+/** The page's network for one sending: limited uploads (and latency), or Chromium's own again. */
+const networkFor = async (page: Page, sending: readonly EventObject[], memo: Map<string, unknown>) => {
+  const slow = watchesUpload(sending);
+  if (slow) await slowUploads(page, sending.some(allSent) ? 3_000 : 0);
+  else if (memo.get('slowed')) {
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput: -1,
+    });
+  }
+  memo.set('slowed', slow);
+  // A close while sending, not on a limited upload (that one lasts already): the import is held 3 s on its way,
+  // then reaches the real server.
+  const held = !slow && closesWhileSending(sending);
+  const pattern = `**${routeUrl('employees.dsn')}`;
+  if (held && !memo.get('held'))
+    await page.route(pattern, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 3_000));
+      await route.continue();
+    });
+  else if (!held && memo.get('held')) await page.unroute(pattern);
+  memo.set('held', held);
+};
+
 const progress = (page: Page) => importDialog(page).getByRole('progressbar');
 const bell = (page: Page) => page.getByRole('button', { name: fr('shell.topbar.notifications'), exact: true });
 
@@ -73,23 +117,10 @@ const answered = (page: Page) =>
 
 export const dsnImportAdapter: MachineAdapter = {
   machine: 'dsn-import',
-  start: async (page, events) => {
+  start: async (page) => {
     await skipWelcome(page);
     await logInThroughApi(page, 'admin');
     await openLoggedIn(page, '/employees');
-    // Watching the bytes go: the upload limited to 256 KB/s (Chromium's network emulation), with 3 s of
-    // latency when the last bytes must be seen before the server's answer.
-    if (watchesUpload(events)) {
-      await slowUploads(page, events.some(allSent) ? 3_000 : 0);
-      return;
-    }
-    // A close while sending: the import is held 3 s on its way, then reaches the real server.
-    if (closesWhileSending(events)) {
-      await page.route(`**${routeUrl('employees.dsn')}`, async (route) => {
-        await new Promise((resolve) => setTimeout(resolve, 3_000));
-        await route.continue();
-      });
-    }
   },
   how: {
     'dsn.open': '« Importer une DSN » on the employee list',
@@ -119,11 +150,14 @@ export const dsnImportAdapter: MachineAdapter = {
     'dsn.file.choose': async ({ page, event, events, index }) => {
       const { file } = event as Chosen;
       const huge = file.size > 10 * 1024 * 1024;
+      const watched = watchesUpload(sendingOf(events, index));
       const buffer = huge
         ? HUGE
         : answerAfter(events, index) === 'api.dsn.failed'
-          ? MALFORMED
-          : watchesUpload(events)
+          ? watched
+            ? LARGE_MALFORMED
+            : MALFORMED
+          : watched
             ? LARGE
             : VALID;
       await importDialog(page)
@@ -136,7 +170,10 @@ export const dsnImportAdapter: MachineAdapter = {
         .getByRole('button', { name: fr('dsn.import.remove').replace('{{name}}', name) })
         .click();
     },
-    'dsn.submit': async ({ page, memo }) => {
+    'dsn.submit': async ({ page, events, index, memo }) => {
+      // Watching the bytes go: the upload limited to 256 KB/s (Chromium's network emulation), with 3 s of
+      // latency when the last bytes must be seen before the server's answer; or the call held on its way.
+      await networkFor(page, sendingOf(events, index), memo);
       const answer = answered(page);
       answer.catch(() => undefined); // a refusal before upload never calls the server
       memo.set('answer', answer);

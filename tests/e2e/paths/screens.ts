@@ -70,6 +70,13 @@ async function stillOpen(page: Page, { session, refresh, openedAt }: OpenedSessi
   return current.domain === session.domain && current.orgId === session.orgId;
 }
 
+/** The headers of a session of the persona's own, opened through the real login route (for a test's own calls). */
+export async function ownSessionHeaders(page: Page, login: string): Promise<Record<string, string>> {
+  const p = persona(login);
+  const { session, refresh } = await openSession(page, p.login, p.password);
+  return headersOf(session.token, refresh);
+}
+
 async function openSession(page: Page, login: string, password: string): Promise<OpenedSession> {
   const answer = await page.request.post(routeUrl('auth.login'), { data: { login, password } });
   expect(answer.status(), await answer.text()).toBe(200);
