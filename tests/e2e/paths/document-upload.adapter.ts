@@ -10,8 +10,8 @@
  * in the browser's network until the check's fact, so further drops can be made while it waits; later checks
  * read the file at once.
  *
- * Each slip's upload goes to the real server (stored), or its request is dropped by the network after a
- * few seconds in flight (failed); one the path ends with in flight (closing the dialog meanwhile, the run's
+ * Each slip's upload is held in the network until its end's fact, then goes to the real server (stored) or
+ * is dropped by the network (failed); one the path ends with in flight (closing the dialog meanwhile, the run's
  * next slip) is held in the network. A sending the path cancels or watches a percentage of sends 2 MB PDFs on
  * an upload bandwidth limited to 256 KB/s (Chromium's network emulation, `slowUploads`), set per sending.
  *
@@ -193,15 +193,31 @@ async function letGo(memo: Map<string, unknown>, name: string): Promise<void> {
   for (const route of held.splice(0)) await route.continue().catch(() => undefined);
 }
 
-/** What the next upload request meets: the real server, or the network dropping it after a few seconds. */
+/** What the next upload request meets: the real server, or held until its end's fact (stored or dropped). */
 async function armUpload(page: Page, memo: Map<string, unknown>, events: readonly EventObject[], index: number) {
   const rest = untilNextSending(events, index);
   await uploadSpeed(page, memo, slowPath(rest));
   const ended = rest.find((e) => e.type === 'api.slip.ended') as Event<'api.slip.ended'> | undefined;
-  if (ended) memo.set('nextUpload', ended.state.status === 'failed' ? 'fail' : 'pass');
-  // Watched or canceled while sent (bandwidth limited): it goes. Else the path ends with it in flight: held.
-  else if (slowPath(rest)) memo.set('nextUpload', 'pass');
+  // Watched or canceled while sent (bandwidth limited): it goes at once.
+  if (slowPath(rest)) memo.set('nextUpload', 'pass');
+  // Else held until its end's fact, then sent to the server or dropped: the sending is seen before it ends
+  // (a small file stored at once would close the dialog before the sending's state is looked at).
+  else if (ended) memo.set('nextUpload', ended.state.status === 'failed' ? 'fail' : 'hold');
+  // Else the path ends with it in flight: held.
   else memo.delete('nextUpload');
+  memo.set('endHeld', !slowPath(rest) && !!ended);
+}
+
+/** The upload held until its end's fact goes to the server (stored) or its connection is dropped (failed). */
+async function endUpload(memo: Map<string, unknown>, status: string): Promise<void> {
+  // A watched sending went at once: nothing held.
+  if (!memo.get('endHeld') || (status !== 'done' && status !== 'failed')) return;
+  memo.set('endHeld', false);
+  await expect.poll(() => memo.has('heldUpload'), { message: 'the upload is on its way' }).toBe(true);
+  const route = memo.get('heldUpload') as Route;
+  memo.delete('heldUpload');
+  if (status === 'done') await route.continue();
+  else await route.abort('connectionreset');
 }
 
 export const documentUploadAdapter: MachineAdapter = {
@@ -212,17 +228,17 @@ export const documentUploadAdapter: MachineAdapter = {
     // pdf.js, loaded by the first drop's check: held until that check's fact.
     await hold(page, memo, 'pdfjs', (path) => /\/assets\/pdf-[^/]+\.js$/.test(path));
     // Each upload request meets what the path's next outcome says (armed by « Déposer » or « Réessayer »):
-    // the real server, or the network dropping it after a few seconds in flight. A request the path says
-    // nothing of (the next slip of a run) stays in flight until the path ends.
+    // the real server at once (a watched sending), or held until the end's fact, which lets it go to the
+    // server or drops its connection. A request the path says nothing of (the next slip of a run) stays in
+    // flight until the path ends.
     await page.route(
       (url) => url.pathname === UPLOAD_PATH,
       async (route) => {
         const outcome = memo.get('nextUpload');
         memo.delete('nextUpload');
         if (outcome === 'pass') return route.continue();
-        if (outcome !== 'fail') return undefined;
-        await new Promise((resolve) => setTimeout(resolve, 3_000));
-        return route.abort('connectionreset');
+        if (outcome === 'hold' || outcome === 'fail') memo.set('heldUpload', route);
+        return undefined;
       },
     );
     page.on('response', (r) => {
@@ -343,8 +359,9 @@ export const documentUploadAdapter: MachineAdapter = {
       await dialogOpen(page);
       await expect(statusOf(page, at)).toHaveText(/Envoi\s:\s[1-9]\d?\s%/, { timeout: 20_000 });
     },
-    'api.slip.ended': async ({ page, event, before }) => {
+    'api.slip.ended': async ({ page, event, before, memo }) => {
       const { slipId, state } = event as Event<'api.slip.ended'>;
+      await endUpload(memo, state.status);
       const at = indexOf(before, slipId);
       const closes = contextOf(before).closeAfter && state.status === 'done' && contextOf(before).queue.length === 1;
       if (closes) {
