@@ -59,4 +59,11 @@ export interface MachineAdapter {
    * only, a fixture variant no persona can produce): the browser's paths are generated with it.
    */
   readonly offered?: (snapshot: AnyMachineSnapshot, event: EventObject) => boolean;
+  /**
+   * For a chained machine (plan.ts `CHAINED`): whether a path that has walked `walked` (standing at
+   * `snapshot`) may go on with `event` — what the real world keeps of earlier steps that the model does not
+   * (an upload canceled answers « canceled », a campaign validated no longer awaits validation, the one
+   * page naming nobody already given). Unchained paths never ask: they end right after their transition.
+   */
+  readonly chainable?: (walked: readonly EventObject[], snapshot: AnyMachineSnapshot, event: EventObject) => boolean;
 }

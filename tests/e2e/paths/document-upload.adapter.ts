@@ -10,10 +10,14 @@
  * in the browser's network until the check's fact, so further drops can be made while it waits; later checks
  * read the file at once.
  *
- * Each slip's upload goes to the real server (stored), or its request is dropped by the network after a
- * few seconds in flight (failed); one the path ends with in flight (closing the dialog meanwhile, the run's
- * next slip) is held in the network. A path that cancels or watches a percentage sends 2 MB PDFs on an
- * upload bandwidth limited to 256 KB/s (Chromium's network emulation, `slowUploads`).
+ * Each slip's upload is held in the network until its end's fact, then goes to the real server (stored) or
+ * is dropped by the network (failed); one the path ends with in flight (closing the dialog meanwhile, the run's
+ * next slip) is held in the network. A sending the path cancels or watches a percentage of sends 2 MB PDFs on
+ * an upload bandwidth limited to 256 KB/s (Chromium's network emulation, `slowUploads`), set per sending.
+ *
+ * Chained paths (`chainable`): once pdf.js has loaded, a drop's check answers at once, so its fact comes right
+ * after the drop; a cancel is answered « canceled »; a percentage seen means the request went to the server
+ * (not dropped); another organisation chosen ends the path.
  */
 import { randomBytes } from 'node:crypto';
 import { expect, type Page, type Route } from '@playwright/test';
@@ -70,6 +74,31 @@ const pdfBytes = async (line: string, padding: number): Promise<Buffer> => {
 const slowPath = (events: readonly EventObject[]) =>
   events.some((e) => e.type === 'upload.slip.cancel' || e.type === 'api.slip.progressed');
 
+/** What the sending that `index` starts (« Déposer », « Réessayer ») meets, up to the path's next one. */
+const untilNextSending = (events: readonly EventObject[], index: number) => {
+  const rest = events.slice(index + 1);
+  const next = rest.findIndex((e) => e.type === 'upload.send' || e.type === 'upload.slip.retry');
+  return next < 0 ? rest : rest.slice(0, next);
+};
+
+/**
+ * The page's upload bandwidth for the sending that starts now: limited (256 KB/s) when that sending is
+ * watched or canceled, else the connection's own. Set per sending, a chained path's other uploads are fast.
+ */
+async function uploadSpeed(page: Page, memo: Map<string, unknown>, slow: boolean): Promise<void> {
+  if (!slow && !memo.get('slowed')) return;
+  memo.set('slowed', slow);
+  if (slow) return slowUploads(page);
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 0,
+    downloadThroughput: -1,
+    uploadThroughput: -1,
+  });
+}
+
 /** The check's verdicts that answer the drop at `index` (drops are checked in turn), if the path has them. */
 const verdictsFor = (events: readonly EventObject[], index: number): Event<'api.files.checked'>['verdicts'] | null => {
   const isDrop = (e: EventObject) => e.type === 'upload.files.drop' || e.type === 'upload.slip.file.drop';
@@ -79,10 +108,24 @@ const verdictsFor = (events: readonly EventObject[], index: number): Event<'api.
 };
 
 /** The files of a drop: a PDF per accepted verdict, a text file named `.pdf` per refused one. */
-async function filesFor(events: readonly EventObject[], index: number, memo: Map<string, unknown>) {
+interface CheckShows {
+  readonly accepted: string[];
+  readonly refused: string[];
+  /** The slip dropped on (its file replaced), else null: new slips. */
+  readonly into: string | null;
+}
+
+async function filesFor(
+  events: readonly EventObject[],
+  index: number,
+  memo: Map<string, unknown>,
+  into: string | null = null,
+) {
   const verdicts = verdictsFor(events, index) ?? [{ key: null }];
-  const padding = slowPath(events) ? 2 * 1024 * 1024 : 0;
+  // Big enough to be seen sending when a later step watches or cancels a sending.
+  const padding = slowPath(events.slice(index)) ? 2 * 1024 * 1024 : 0;
   const files = [];
+  const names: CheckShows = { accepted: [], refused: [], into };
   for (const v of verdicts) {
     const n = (memo.get('files') as number | undefined) ?? 0;
     memo.set('files', n + 1);
@@ -95,8 +138,31 @@ async function filesFor(events: readonly EventObject[], index: number, memo: Map
             buffer: await pdfBytes(`parcours dépôt ${Date.now()} ${n}`, padding),
           },
     );
+    (v.key ? names.refused : names.accepted).push(files.at(-1)!.name);
   }
+  // What the drop's check will show, in the order drops are checked.
+  memo.set('checks', [...((memo.get('checks') as CheckShows[] | undefined) ?? []), names]);
   return files;
+}
+
+/**
+ * The oldest drop's check has answered on screen: its accepted files named in the slips, its refused ones
+ * in the refusals (the model's `api.files.checked` happened). Once pdf.js has loaded, the next drops' checks
+ * answer right after it: a later drop on the same slip may already have replaced its file, a later check its
+ * refusals. The dialog closed meanwhile shows nothing.
+ */
+async function checkAnswered(page: Page, memo: Map<string, unknown>): Promise<void> {
+  const [names, ...rest] = (memo.get('checks') as CheckShows[] | undefined) ?? [];
+  memo.set('checks', rest);
+  if (!names || !(await dialogOf(page).isVisible())) return;
+  const escape = (name: string) => name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  for (const name of names.accepted) {
+    const later = names.into === null ? [] : rest.filter((d) => d.into === names.into).flatMap((d) => d.accepted);
+    const shown = new RegExp(`(${[name, ...later].map(escape).join('|')})`);
+    await expect(slipCards(page).getByText(shown).first()).toBeVisible({ timeout: 20_000 });
+  }
+  if (rest.length === 0)
+    for (const name of names.refused) await expect(refusals(page).getByText(name).first()).toBeVisible();
 }
 
 /** The dialog's organisation's types have been read (the page's read of them answered). */
@@ -127,14 +193,31 @@ async function letGo(memo: Map<string, unknown>, name: string): Promise<void> {
   for (const route of held.splice(0)) await route.continue().catch(() => undefined);
 }
 
-/** What the next upload request meets: the real server, or the network dropping it after a few seconds. */
-async function armUpload(memo: Map<string, unknown>, events: readonly EventObject[], index: number) {
-  const rest = events.slice(index + 1);
+/** What the next upload request meets: the real server, or held until its end's fact (stored or dropped). */
+async function armUpload(page: Page, memo: Map<string, unknown>, events: readonly EventObject[], index: number) {
+  const rest = untilNextSending(events, index);
+  await uploadSpeed(page, memo, slowPath(rest));
   const ended = rest.find((e) => e.type === 'api.slip.ended') as Event<'api.slip.ended'> | undefined;
-  if (ended) memo.set('nextUpload', ended.state.status === 'failed' ? 'fail' : 'pass');
-  // Watched or canceled while sent (bandwidth limited): it goes. Else the path ends with it in flight: held.
-  else if (slowPath(rest)) memo.set('nextUpload', 'pass');
+  // Watched or canceled while sent (bandwidth limited): it goes at once.
+  if (slowPath(rest)) memo.set('nextUpload', 'pass');
+  // Else held until its end's fact, then sent to the server or dropped: the sending is seen before it ends
+  // (a small file stored at once would close the dialog before the sending's state is looked at).
+  else if (ended) memo.set('nextUpload', ended.state.status === 'failed' ? 'fail' : 'hold');
+  // Else the path ends with it in flight: held.
   else memo.delete('nextUpload');
+  memo.set('endHeld', !slowPath(rest) && !!ended);
+}
+
+/** The upload held until its end's fact goes to the server (stored) or its connection is dropped (failed). */
+async function endUpload(memo: Map<string, unknown>, status: string): Promise<void> {
+  // A watched sending went at once: nothing held.
+  if (!memo.get('endHeld') || (status !== 'done' && status !== 'failed')) return;
+  memo.set('endHeld', false);
+  await expect.poll(() => memo.has('heldUpload'), { message: 'the upload is on its way' }).toBe(true);
+  const route = memo.get('heldUpload') as Route;
+  memo.delete('heldUpload');
+  if (status === 'done') await route.continue();
+  else await route.abort('connectionreset');
 }
 
 export const documentUploadAdapter: MachineAdapter = {
@@ -145,20 +228,19 @@ export const documentUploadAdapter: MachineAdapter = {
     // pdf.js, loaded by the first drop's check: held until that check's fact.
     await hold(page, memo, 'pdfjs', (path) => /\/assets\/pdf-[^/]+\.js$/.test(path));
     // Each upload request meets what the path's next outcome says (armed by « Déposer » or « Réessayer »):
-    // the real server, or the network dropping it after a few seconds in flight. A request the path says
-    // nothing of (the next slip of a run) stays in flight until the path ends.
+    // the real server at once (a watched sending), or held until the end's fact, which lets it go to the
+    // server or drops its connection. A request the path says nothing of (the next slip of a run) stays in
+    // flight until the path ends.
     await page.route(
       (url) => url.pathname === UPLOAD_PATH,
       async (route) => {
         const outcome = memo.get('nextUpload');
         memo.delete('nextUpload');
         if (outcome === 'pass') return route.continue();
-        if (outcome !== 'fail') return undefined;
-        await new Promise((resolve) => setTimeout(resolve, 3_000));
-        return route.abort('connectionreset');
+        if (outcome === 'hold' || outcome === 'fail') memo.set('heldUpload', route);
+        return undefined;
       },
     );
-    if (slowPath(events)) await slowUploads(page);
     page.on('response', (r) => {
       if (isTypesRead(pathOf(r.url())) && r.ok()) memo.set('typesRead', true);
     });
@@ -218,13 +300,14 @@ export const documentUploadAdapter: MachineAdapter = {
     'upload.slip.file.drop': async ({ page, event, before, events, index, memo }) => {
       await dialogOpen(page);
       const at = indexOf(before, (event as Event<'upload.slip.file.drop'>).slipId);
-      const [file] = await filesFor(events, index, memo);
+      const [file] = await filesFor(events, index, memo, (event as Event<'upload.slip.file.drop'>).slipId);
       await slipCard(page, at)
         .getByLabel(fr('documents.upload.fileOf').replace('{{index}}', `${at + 1}`))
         .setInputFiles([file!]);
     },
-    'api.files.checked': async ({ memo }) => {
+    'api.files.checked': async ({ page, memo }) => {
       if (!memo.get('pdfjs.free')) await letGo(memo, 'pdfjs');
+      await checkAnswered(page, memo);
     },
     'upload.slip.add': async ({ page }) => {
       await dialogOpen(page);
@@ -253,7 +336,7 @@ export const documentUploadAdapter: MachineAdapter = {
     },
     'upload.send': async ({ page, events, index, memo }) => {
       await dialogOpen(page);
-      await armUpload(memo, events, index);
+      await armUpload(page, memo, events, index);
       await sendButton(page).click();
     },
     'upload.slip.cancel': async ({ page, event, before }) => {
@@ -266,7 +349,7 @@ export const documentUploadAdapter: MachineAdapter = {
     },
     'upload.slip.retry': async ({ page, event, before, events, index, memo }) => {
       await dialogOpen(page);
-      await armUpload(memo, events, index);
+      await armUpload(page, memo, events, index);
       await statusOf(page, indexOf(before, (event as Event<'upload.slip.retry'>).slipId))
         .getByRole('button', { name: fr('documents.upload.retry'), exact: true })
         .click();
@@ -276,8 +359,9 @@ export const documentUploadAdapter: MachineAdapter = {
       await dialogOpen(page);
       await expect(statusOf(page, at)).toHaveText(/Envoi\s:\s[1-9]\d?\s%/, { timeout: 20_000 });
     },
-    'api.slip.ended': async ({ page, event, before }) => {
+    'api.slip.ended': async ({ page, event, before, memo }) => {
       const { slipId, state } = event as Event<'api.slip.ended'>;
+      await endUpload(memo, state.status);
       const at = indexOf(before, slipId);
       const closes = contextOf(before).closeAfter && state.status === 'done' && contextOf(before).queue.length === 1;
       if (closes) {
@@ -294,10 +378,34 @@ export const documentUploadAdapter: MachineAdapter = {
     },
   },
   offered: (snapshot, event) => {
+    // A slip's own drop zone is shown while it has no file.
+    if (event.type === 'upload.slip.file.drop') {
+      const slip = contextOf(snapshot).slips.find((s) => s.id === (event as Event<'upload.slip.file.drop'>).slipId);
+      return !slip?.file;
+    }
     // A slip's own drop zone takes one file: its check answers one verdict.
     if (event.type !== 'api.files.checked') return true;
     const drop = contextOf(snapshot).drops[0];
     return !drop || drop.into === null || (event as Event<'api.files.checked'>).verdicts.length === 1;
+  },
+  chainable: (walked, snapshot, event) => {
+    const last = walked.at(-1);
+    const canceledEnd =
+      event.type === 'api.slip.ended' && (event as Event<'api.slip.ended'>).state.status === 'canceled';
+    // Another organisation chosen: its types are not the ones a slip's « Type » is filled with; the path ends there.
+    if (walked.some((e) => e.type === 'upload.org.choose')) return false;
+    // A canceled upload answers « canceled » at once, and only a cancel makes one.
+    if (last?.type === 'upload.slip.cancel') return canceledEnd;
+    if (canceledEnd) return false;
+    // A sending whose percentage was seen goes to the server: the network drops only one it holds from the start.
+    if (event.type === 'api.slip.ended' && (event as Event<'api.slip.ended'>).state.status === 'failed') {
+      const sending = walked.findLastIndex((e) => e.type === 'upload.send' || e.type === 'upload.slip.retry');
+      if (walked.slice(sending + 1).some((e) => e.type === 'api.slip.progressed')) return false;
+    }
+    // Once pdf.js has loaded (a check answered), a drop's check answers at once: nothing comes before it.
+    if (walked.some((e) => e.type === 'api.files.checked') && contextOf(snapshot).drops.length > 0)
+      return event.type === 'api.files.checked';
+    return true;
   },
   states: {
     'documentUpload.drop.idle': async (page, snapshot) => {

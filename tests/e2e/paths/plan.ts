@@ -58,6 +58,12 @@ export interface MachinePlan {
  * 13 → 3, once each submit set the network its own sending needs. employee-form stays unchained: a chained walk
  * saves, as created, an e-mail whose import offer it declined (or whose import failed), which the real server
  * refuses (« Un salarié utilise déjà cet e-mail ») while the model, which keeps no trace of the offer, saves it.
+ * document-upload, 16 → 5, and campaign-documents, 14 → 5, passed twice once their adapters said what may
+ * follow what (`chainable`: what the real world keeps of a path's earlier steps and the model does not) —
+ * the upload's check answered at once after pdf.js has loaded (the path waited for nothing and sent a slip
+ * whose file was not there yet), a canceled upload answering « canceled », the network held or throttled per
+ * sending; one campaign per path for the events that need the same one, the one page naming nobody given
+ * once, and nothing after a campaign action that went through.
  * A variant is named `machine, variant`.
  */
 const CHAINED: ReadonlySet<string> = new Set([
@@ -71,6 +77,8 @@ const CHAINED: ReadonlySet<string> = new Set([
   'signbook',
   'auth',
   'dsn-import',
+  'document-upload',
+  'campaign-documents',
 ]);
 
 /** Events at most in one chained path: a failure hides the rest of its walk, and a path must end in its time. */
@@ -88,20 +96,24 @@ const chainedPaths = (
   offered: (snapshot: AnyMachineSnapshot, event: EventObject) => boolean,
   serialize: (snapshot: AnyMachineSnapshot) => string,
   targets: ReadonlySet<string>,
+  chainable: NonNullable<MachineAdapter['chainable']> = () => true,
 ): EventObject[][] => {
   const left = new Set(targets);
   const keysOf = (s: AnyMachineSnapshot, e: EventObject) =>
     machine.getTransitionData(s, e).map((t) => describeTransition(t).key);
   const next = (s: AnyMachineSnapshot, e: EventObject) =>
     (step(machine as never, s as never, e as never) as unknown as [AnyMachineSnapshot])[0];
-  /** Breadth first from `from`: the fewest events ending with one that walks a transition left. */
-  const nearest = (from: AnyMachineSnapshot): EventObject[] | null => {
+  /**
+   * Breadth first from `from` (the path having walked `path`): the fewest events ending with one that walks a
+   * transition left, each one the adapter lets follow what came before (`chainable`).
+   */
+  const nearest = (from: AnyMachineSnapshot, path: readonly EventObject[]): EventObject[] | null => {
     const seen = new Set([serialize(from)]);
     let layer: { s: AnyMachineSnapshot; walk: EventObject[] }[] = [{ s: from, walk: [] }];
     while (layer.length) {
       const deeper: typeof layer = [];
       for (const { s, walk } of layer) {
-        for (const e of events.filter((e) => s.can(e) && offered(s, e))) {
+        for (const e of events.filter((e) => s.can(e) && offered(s, e) && chainable([...path, ...walk], s, e))) {
           if (keysOf(s, e).some((key) => left.has(key))) return [...walk, e];
           const after = next(s, e);
           const id = serialize(after);
@@ -119,7 +131,7 @@ const chainedPaths = (
     let [s] = initialTransition(machine as never, input as never) as unknown as [AnyMachineSnapshot];
     const path: EventObject[] = [];
     for (;;) {
-      const walk = nearest(s);
+      const walk = nearest(s, path);
       if (!walk || (path.length > 0 && path.length + walk.length > MAX_CHAINED_EVENTS)) break;
       for (const e of walk) {
         for (const key of keysOf(s, e)) left.delete(key);
@@ -164,6 +176,7 @@ const planFor = (entry: CatalogEntry, adapter: MachineAdapter, already: Readonly
         offered,
         serialize,
         new Set(drivable.flatMap((p) => p.walks).filter((key) => !already.has(key))),
+        adapter.chainable,
       ).map((events) => {
         const walks = walkedTransitions(machine, events, browserInput);
         const covered = new Set(done);
