@@ -6,19 +6,29 @@
  * The sheet closes once the employee is created; what follows a save is walked on the employee's page
  * (`employeeEditAdapter`, update mode), where the form stays.
  */
-import { expect, test, type Page } from '@playwright/test';
-import type { AnyMachineSnapshot, EventObject } from 'xstate';
+import { expect, type Page } from '@playwright/test';
+import { transition as step, type AnyMachineSnapshot, type EventObject } from 'xstate';
 import type { Employee, EmployeePage, Organization } from '../../../src/contract/entities.ts';
 import { routeUrl } from '../../../src/contract/routes.ts';
+import { isValidEmail } from '../../../src/contract/validation.ts';
 import { IMPORTED, TODAY } from '../../../machines/employee-form/employeeForm.fixtures.ts';
 import type { EmployeeFormEvent } from '../../../machines/employee-form/index.ts';
+import type { EmployeeFormContext } from '../../../machines/employee-form/employeeForm.types.ts';
 import {
   type EmployeeFormSnapshot,
   selectEmployeeForm,
 } from '../../../machines/employee-form/employeeForm.selectors.ts';
-import { fr, sessionHeaders } from '../support.ts';
+import { fr } from '../support.ts';
 import type { MachineAdapter } from './adapter.ts';
-import { afterDrop, afterPath, dropCall, logInThroughApi, openLoggedIn, skipWelcome } from './screens.ts';
+import {
+  afterDrop,
+  afterPath,
+  type ApiSession,
+  dropCall,
+  logInThroughApi,
+  openLoggedIn,
+  skipWelcome,
+} from './screens.ts';
 
 type Of<T extends EmployeeFormEvent['type']> = Extract<EmployeeFormEvent, { type: T }>;
 
@@ -29,68 +39,139 @@ const importOffer = (page: Page) => page.getByRole('alertdialog', { name: fr('em
 
 const outputOf = (event: EventObject | undefined) => (event as { output?: unknown } | undefined)?.output;
 
+let unique = 0;
+
 /**
- * An e-mail the server offers for import: an employee of the company outside the current organisation.
- * A path whose import succeeds takes that employee into the organisation (no more offer for it): it
- * takes a later one than the first, one per worker, so that a path running beside it still finds the
- * first one offered.
+ * An organisation of the current one's company other than it: an employee there with an e-mail is
+ * offered for import. Only the server knows which organisations share the current one's company (the
+ * tests run before the replay add organisations): the first whose demo employee its lookup offers,
+ * asked once per worker.
  */
-const importableEmail = async (page: Page, imports: boolean): Promise<string> => {
-  let skip = imports ? 1 + test.info().parallelIndex : 0;
-  let last: string | undefined;
-  const headers = await sessionHeaders(page);
-  const session = JSON.parse((await page.evaluate(() => localStorage.getItem('hrdesk.session'))) ?? '{}') as {
-    orgId: string;
-  };
-  const orgs = (await (
-    await page.request.post(routeUrl('organizations.list'), { headers, data: { limit: 50 } })
-  ).json()) as { items: readonly Organization[] } | readonly Organization[];
-  const list = Array.isArray(orgs) ? orgs : (orgs as { items: readonly Organization[] }).items;
-  for (const org of list.filter((o) => o.id !== session.orgId)) {
-    const { items } = (await (
-      await page.request.post(routeUrl('employees.list'), {
-        headers,
-        data: { limit: 100, organizations: [{ organizationId: org.id, active: true }] },
-      })
-    ).json()) as EmployeePage;
-    const candidates = items.filter(
-      (e) => e.email?.trim() && !e.organizations.some((o) => o.organizationId === session.orgId),
-    );
-    // Only the server knows which organisations share the current one's company (the tests run
-    // before the replay add organisations): ask its lookup, as the sheet will.
-    for (const candidate of candidates) {
+const importOrgs = new Map<string, Promise<string>>();
+const importOrgOf = (page: Page, headers: Record<string, string>, orgId: string): Promise<string> => {
+  const known = importOrgs.get(orgId);
+  if (known) return known;
+  const found = (async () => {
+    const orgs = (await (
+      await page.request.post(routeUrl('organizations.list'), { headers, data: { limit: 50 } })
+    ).json()) as { items: readonly Organization[] } | readonly Organization[];
+    const list = Array.isArray(orgs) ? orgs : (orgs as { items: readonly Organization[] }).items;
+    for (const org of list.filter((o) => o.id !== orgId)) {
+      const { items } = (await (
+        await page.request.post(routeUrl('employees.list'), {
+          headers,
+          data: { limit: 20, organizations: [{ organizationId: org.id, active: true }] },
+        })
+      ).json()) as EmployeePage;
+      const candidate = items.find((e) => e.email?.trim() && !e.organizations.some((o) => o.organizationId === orgId));
+      if (!candidate) continue;
       const offer = (await (
         await page.request.post(routeUrl('employees.importSearch'), {
           headers,
-          data: { email: candidate.email, ...(session.orgId ? { orgId: session.orgId } : {}) },
+          data: { email: candidate.email, orgId },
         })
       ).json()) as { items: readonly unknown[] };
-      if (offer.items.length > 0 && candidate.email) {
-        last = candidate.email;
-        if (skip === 0) return last;
-        skip -= 1;
-      }
+      if (offer.items.length > 0) return org.id;
     }
-  }
-  if (last) return last;
-  throw new Error('the demo has no employee of another organisation of the company with an e-mail');
+    throw new Error('the demo has no other organisation of the current one’s company');
+  })();
+  found.catch(() => importOrgs.delete(orgId));
+  importOrgs.set(orgId, found);
+  return found;
 };
 
-let unique = 0;
+interface Offered {
+  readonly employee: Employee;
+  readonly input: Record<string, unknown>;
+}
+
+/**
+ * The step's own employee offered for import: created for it in another organisation of the company,
+ * with a new e-mail (so that an import, which takes it into the current organisation, never takes
+ * another path's; given back after the path). Made per lookup that offers an import, never for the
+ * whole path: a chained path may decline one offer and take the next.
+ */
+const importableEmail = async (page: Page, memo: Map<string, unknown>): Promise<string> => {
+  const { session, headers } = memo.get('api') as ApiSession;
+  const orgId = await importOrgOf(page, headers, session.orgId);
+  const n = `${Date.now()}-${(unique += 1)}`;
+  const input = {
+    name: 'Parcours',
+    firstName: `Import ${n}`,
+    birthDate: '1987-05-06',
+    email: `import.${n}@example.fr`,
+    address: { street: '5 rue des Tilleuls', postal: '69002', city: 'Lyon', country: 'France' },
+    organizations: [{ organizationId: orgId }],
+  };
+  const created = await page.request.post(routeUrl('employees.create'), { headers, data: input });
+  expect(created.status(), await created.text()).toBe(201);
+  const employee = (await created.json()) as Employee;
+  afterPath(memo, async () => {
+    await page.request.put(routeUrl('employees.deactivate', { id: employee.id }), { headers });
+  });
+  const offered = (memo.get('offered') as Offered[] | undefined) ?? [];
+  memo.set('offered', [...offered, { employee, input }]);
+  return input.email;
+};
+
+/**
+ * A creation the model saves, with the e-mail of an import offer the path declined (or whose import
+ * failed): the model keeps no trace of the offer, the real server refuses an e-mail an employee of the
+ * company has. The employee offered changes theirs first (through the API), as a colleague could
+ * meanwhile: the form's e-mail is then free, as the model has it.
+ */
+const freeOfferedEmail = async (page: Page, memo: Map<string, unknown>): Promise<void> => {
+  const typed = (await field(page, 'email').inputValue()).trim().toLowerCase();
+  const offered = ((memo.get('offered') as Offered[] | undefined) ?? []).find(
+    (o) => (o.input.email as string).toLowerCase() === typed,
+  );
+  if (!offered) return;
+  const { headers } = memo.get('api') as ApiSession;
+  const input = { ...offered.input, email: `ailleurs.${Date.now()}.${(unique += 1)}@example.fr` };
+  const updated = await page.request.put(routeUrl('employees.update', { id: offered.employee.id }), {
+    headers,
+    data: input,
+  });
+  expect(updated.status(), await updated.text()).toBe(200);
+  memo.set(
+    'offered',
+    (memo.get('offered') as Offered[]).map((o) => (o === offered ? { ...o, input } : o)),
+  );
+};
+
+/**
+ * The lookup a `form.change` starts, in the model, and its outcome in the path: the first lookup
+ * answer before the form leaves `checkingEmail` (another change starts its own lookup).
+ */
+const lookupOutcome = (
+  before: AnyMachineSnapshot,
+  events: readonly EventObject[],
+  index: number,
+): { starts: boolean; outcome: EventObject | undefined } => {
+  const checking = (s: AnyMachineSnapshot) => s.matches({ editing: 'checkingEmail' });
+  const next = (s: AnyMachineSnapshot, e: EventObject) =>
+    (step(before.machine, s as never, e as never) as unknown as [AnyMachineSnapshot])[0];
+  // An e-mail change ends in `checkingEmail` only when it starts a lookup (else it goes to `idle`).
+  let s = next(before, events[index]!);
+  if (!checking(s)) return { starts: false, outcome: undefined };
+  for (const e of events.slice(index + 1)) {
+    if (/\.lookupEmail$/.test(e.type)) return { starts: true, outcome: e };
+    if (e.type === 'form.change') return { starts: true, outcome: undefined };
+    s = next(s, e);
+    if (!checking(s)) return { starts: true, outcome: undefined };
+  }
+  return { starts: true, outcome: undefined };
+};
 
 export const employeeFormAdapter: MachineAdapter = {
   machine: 'employee-form',
   // The sheet: create mode, the current organisation locked on the first line, one more line possible.
   input: { mode: 'create', orgId: 'org-a', visibleOrgCount: 2, today: TODAY },
-  start: async (page, events, memo) => {
+  start: async (page, _events, memo) => {
     await skipWelcome(page);
-    await logInThroughApi(page, 'admin');
+    memo.set('api', await logInThroughApi(page, 'admin'));
     await openLoggedIn(page, '/employees/create', { behindDialog: true });
     await expect(sheet(page)).toBeVisible();
-    if (events.some((e) => e.type === 'xstate.done.actor.lookupEmail' && outputOf(e))) {
-      const imports = events.some((e) => e.type === 'xstate.done.actor.importEmployee');
-      memo.set('importable', await importableEmail(page, imports));
-    }
   },
   offered: (snapshot: AnyMachineSnapshot, event: EventObject) => {
     if (event.type === 'form.submit') {
@@ -106,7 +187,8 @@ export const employeeFormAdapter: MachineAdapter = {
     return true;
   },
   how: {
-    'form.change': 'typing in the field (a unique new e-mail, or one the server offers for import)',
+    'form.change':
+      'typing in the field (a unique new e-mail; the one the last lookup checked when the model checks it again; for a lookup that offers an import, the e-mail of an employee created for it in another organisation of the company)',
     'form.blur': 'leaving the field',
     'form.erase': '« Effacer »',
     'form.org.add': '« Ajouter une organisation »',
@@ -123,23 +205,33 @@ export const employeeFormAdapter: MachineAdapter = {
     'xstate.error.actor.saveEmployee': 'the creation fails: the connection drops for it',
   },
   events: {
-    'form.change': async ({ page, event, events, index, memo }) => {
+    'form.change': async ({ page, event, events, index, before, memo }) => {
       const change = event as Of<'form.change'>;
       let value = change.value;
-      if (change.field === 'email' && value.includes('@')) {
-        // The lookup's outcome, if it comes before anything that starts another lookup or drops this one.
-        const outcome = events.slice(index + 1).find((e) => /lookupEmail$|^form\.(change|erase)$/.test(e.type));
-        if (outcome?.type === 'xstate.done.actor.lookupEmail' && outputOf(outcome))
-          value = memo.get('importable') as string;
-        else value = `parcours.${Date.now()}.${(unique += 1)}@example.fr`;
-        const path = routeUrl('employees.importSearch');
-        const isLookup = (r: { url(): string }) => new URL(r.url()).pathname === path;
-        if (outcome?.type === 'xstate.error.actor.lookupEmail') await dropCall(page, path, memo, 500);
-        if (outcome?.type === 'xstate.done.actor.lookupEmail') {
-          const answered = page.waitForResponse(isLookup);
-          answered.catch(() => undefined); // a path that ends here never waits for it
-          memo.set('lookup', answered);
-        }
+      if (change.field === 'email' && isValidEmail(value)) {
+        // Decided per change, from what follows it: a chained path types several e-mails, each with its
+        // own lookup outcome (or none), and may decline an offer then take the next.
+        const { starts, outcome } = lookupOutcome(before, events, index);
+        const context = before.context as EmployeeFormContext;
+        if (starts) {
+          value =
+            outcome?.type === 'xstate.done.actor.lookupEmail' && outputOf(outcome)
+              ? await importableEmail(page, memo)
+              : `parcours.${Date.now()}.${(unique += 1)}@example.fr`;
+          memo.set('checked', value);
+          const path = routeUrl('employees.importSearch');
+          const isLookup = (r: { url(): string }) => new URL(r.url()).pathname === path;
+          if (outcome?.type === 'xstate.error.actor.lookupEmail') await dropCall(page, path, memo, 500);
+          if (outcome?.type === 'xstate.done.actor.lookupEmail') {
+            const answered = page.waitForResponse(isLookup);
+            answered.catch(() => undefined); // a path that ends here never waits for it
+            memo.set('lookup', answered);
+          }
+        } else if (context.mode === 'create' && value.trim() === context.checkedEmail) {
+          // The e-mail the model checked last, typed again: the one the form looked up, so no new lookup.
+          value = memo.get('checked') as string;
+          expect(value, 'an e-mail typed again after its lookup').toBeTruthy();
+        } else value = `parcours.${Date.now()}.${(unique += 1)}@example.fr`;
       }
       await field(page, change.field).fill(value);
     },
@@ -163,12 +255,19 @@ export const employeeFormAdapter: MachineAdapter = {
         .first()
         .click();
     },
-    'form.submit': async ({ page, next, memo }) => {
+    'form.submit': async ({ page, next, before, memo }) => {
       if (next?.type === 'xstate.error.actor.saveEmployee') await dropCall(page, routeUrl('employees.create'), memo);
+      else if ((before.context as EmployeeFormContext).mode === 'create') await freeOfferedEmail(page, memo);
       await button(page, 'employees.actions.create').click();
     },
     'import.confirm': async ({ page, next, memo }) => {
-      if (next?.type === 'xstate.error.actor.importEmployee') await dropCall(page, routeUrl('employees.import'), memo);
+      const path = routeUrl('employees.import');
+      if (next?.type === 'xstate.error.actor.importEmployee') await dropCall(page, path, memo);
+      if (next?.type === 'xstate.done.actor.importEmployee') {
+        const answered = page.waitForResponse((r) => new URL(r.url()).pathname === path);
+        answered.catch(() => undefined); // a path that ends here never waits for it
+        memo.set('import', answered);
+      }
       await importOffer(page)
         .getByRole('button', { name: fr('employees.actions.integrate') })
         .click();
@@ -185,7 +284,13 @@ export const employeeFormAdapter: MachineAdapter = {
       await afterDrop(page, memo);
       await expect(sheet(page).getByText(fr('employees.sheet.checkingEmail'))).toBeHidden();
     },
-    'xstate.done.actor.importEmployee': async () => {},
+    'xstate.done.actor.importEmployee': async ({ page, memo }) => {
+      // The offer closes as the import leaves: the form reads the employee once it is answered (a
+      // chained path types on after it, which the import's answer would overwrite).
+      await (memo.get('import') as Promise<unknown>);
+      const offered = (memo.get('offered') as Offered[]).at(-1)!;
+      await expect(field(page, 'firstName')).toHaveValue(offered.input.firstName as string);
+    },
     'xstate.error.actor.importEmployee': async ({ page, memo }) => afterDrop(page, memo),
     'xstate.done.actor.saveEmployee': async () => {},
     'xstate.error.actor.saveEmployee': async ({ page, memo }) => afterDrop(page, memo),

@@ -55,9 +55,15 @@ export interface MachinePlan {
  * 8 → 6, passed twice each, while document-upload, notifications, campaign-documents, employee-sheet and
  * campaign failed chained paths the same day, causes not examined); auth, 23 → 4, passed twice once each of its
  * sessions (a restored one, each login) took its persona from its own events, not the whole path's; dsn-import,
- * 13 → 3, once each submit set the network its own sending needs. employee-form stays unchained: a chained walk
- * saves, as created, an e-mail whose import offer it declined (or whose import failed), which the real server
- * refuses (« Un salarié utilise déjà cet e-mail ») while the model, which keeps no trace of the offer, saves it.
+ * 13 → 3, once each submit set the network its own sending needs. employee-form, 19 → 6 (the sheet 18 → 5, the
+ * employee's page 1 → 1), passed twice once each e-mail change chose its e-mail from its own lookup's outcome (an
+ * employee created for the step, offered for import, only for a lookup that offers one) and a creation the model
+ * saves with the e-mail of an offer declined first (or whose import failed) had that employee change e-mail first:
+ * the model keeps no trace of the offer, the real server refused the e-mail (« Un salarié utilise déjà cet
+ * e-mail »); and once an import's answer was awaited before typing on (it overwrote what followed).
+ * employee-sheet, 14 → 5, passed twice once its employee was the path's own with its safe not created (no demo
+ * employee, which a path could not deactivate) and the e-mail and postal address were saved per step (before each
+ * read, before each letter) rather than from the whole path.
  * document-upload, 16 → 5, and campaign-documents, 14 → 5, passed twice once their adapters said what may
  * follow what (`chainable`: what the real world keeps of a path's earlier steps and the model does not) —
  * the upload's check answered at once after pdf.js has loaded (the path waited for nothing and sent a slip
@@ -79,6 +85,9 @@ const CHAINED: ReadonlySet<string> = new Set([
   'dsn-import',
   'document-upload',
   'campaign-documents',
+  'employee-form',
+  'employee-form, the employee page (update)',
+  'employee-sheet',
 ]);
 
 /** Events at most in one chained path: a failure hides the rest of its walk, and a path must end in its time. */
