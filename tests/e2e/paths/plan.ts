@@ -58,6 +58,10 @@ export interface MachinePlan {
  * 13 → 3, once each submit set the network its own sending needs. employee-form stays unchained: a chained walk
  * saves, as created, an e-mail whose import offer it declined (or whose import failed), which the real server
  * refuses (« Un salarié utilise déjà cet e-mail ») while the model, which keeps no trace of the offer, saves it.
+ * signbook-creation, 11 → 3, passed twice once each read of the document types failed or not for its own step
+ * (the opening's, or the one a change of organisation starts; a dropped call dropped once), the file picked chose
+ * from the check's answer further on, and a submit was no longer offered while the page's own PDF check runs
+ * (over at once in the browser: the draft the model keeps would be sent).
  * A variant is named `machine, variant`.
  */
 const CHAINED: ReadonlySet<string> = new Set([
@@ -71,6 +75,7 @@ const CHAINED: ReadonlySet<string> = new Set([
   'signbook',
   'auth',
   'dsn-import',
+  'signbook-creation',
 ]);
 
 /** Events at most in one chained path: a failure hides the rest of its walk, and a path must end in its time. */
