@@ -61,7 +61,10 @@ export interface MachinePlan {
  * signbook-creation, 11 → 3, passed twice once each read of the document types failed or not for its own step
  * (the opening's, or the one a change of organisation starts; a dropped call dropped once), the file picked chose
  * from the check's answer further on, and a submit was no longer offered while the page's own PDF check runs
- * (over at once in the browser: the draft the model keeps would be sent).
+ * (over at once in the browser: the draft the model keeps would be sent). signbook-template, 11 → 3, passed twice
+ * once its failed read was the connection dropped for the path's own template, not an id no template has (a
+ * chained walk goes on to delete it: the model deletes, the real server answered « not found »), and each read,
+ * save or deletion dropped only the one call its own outcome fails.
  * A variant is named `machine, variant`.
  */
 const CHAINED: ReadonlySet<string> = new Set([
@@ -76,6 +79,7 @@ const CHAINED: ReadonlySet<string> = new Set([
   'auth',
   'dsn-import',
   'signbook-creation',
+  'signbook-template',
 ]);
 
 /** Events at most in one chained path: a failure hides the rest of its walk, and a path must end in its time. */
