@@ -64,7 +64,9 @@ export interface MachinePlan {
  * (over at once in the browser: the draft the model keeps would be sent). signbook-template, 11 → 3, passed twice
  * once its failed read was the connection dropped for the path's own template, not an id no template has (a
  * chained walk goes on to delete it: the model deletes, the real server answered « not found »), and each read,
- * save or deletion dropped only the one call its own outcome fails.
+ * save or deletion dropped only the one call its own outcome fails. dispatched-doc, 6 → 4, passed twice once a
+ * campaign that cannot be read was a link under one that does not exist even when the path reads a real
+ * document first.
  * A variant is named `machine, variant`.
  */
 const CHAINED: ReadonlySet<string> = new Set([
@@ -80,6 +82,7 @@ const CHAINED: ReadonlySet<string> = new Set([
   'dsn-import',
   'signbook-creation',
   'signbook-template',
+  'dispatched-doc',
 ]);
 
 /** Events at most in one chained path: a failure hides the rest of its walk, and a path must end in its time. */
