@@ -66,7 +66,12 @@ export interface MachinePlan {
  * chained walk goes on to delete it: the model deletes, the real server answered « not found »), and each read,
  * save or deletion dropped only the one call its own outcome fails. dispatched-doc, 6 → 4, passed twice once a
  * campaign that cannot be read was a link under one that does not exist even when the path reads a real
- * document first.
+ * document first. ignored-pages, 7 → 4, passed twice once the sample's one ignored page, given (by the page or
+ * by the other operator), is no longer offered to open or to be given again, and the list read again after the
+ * other operator gave it ends the path (the real server lists none, the model's fixture two), and an assignment
+ * failed from its own outcome further on. profile, 6 → 2, passed twice once a language change is no longer
+ * offered while a save or a change of password is in flight: the model's language change (its region
+ * re-entered) takes them back to editing without their answer, while the real server has answered by then.
  * A variant is named `machine, variant`.
  */
 const CHAINED: ReadonlySet<string> = new Set([
@@ -82,6 +87,8 @@ const CHAINED: ReadonlySet<string> = new Set([
   'dsn-import',
   'signbook-creation',
   'signbook-template',
+  'ignored-pages',
+  'profile',
   'dispatched-doc',
 ]);
 
