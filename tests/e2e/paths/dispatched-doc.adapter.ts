@@ -5,7 +5,8 @@
  * the real API per path, ends in error with its document « Limite de documents atteinte », which the
  * page offers to retry. A document without a file is the demo's seeded one for a page whose
  * registration number matched nobody (read only). A document or campaign that cannot be read is a
- * link to one that does not exist (the real server answers 404). The reads' answers are the real
+ * link to one that does not exist (the real server answers 404; a real document's link under a campaign
+ * that does not exist when the document is read first). The reads' answers are the real
  * server's, awaited as they reach the page; the file's failure and the retry's are the connection
  * dropped for them (the retry refused again by the server is the campaign adapter's).
  */
@@ -111,6 +112,9 @@ export const dispatchedDocAdapter: MachineAdapter = {
       [campaignId, docId] = [doc.campaignId, doc.id];
       memo.set('doc', doc);
     } else await logInThroughApi(page, 'admin');
+    // A campaign that cannot be read is a link under one that does not exist, whatever the document read
+    // (a chained path may read a real document before the campaign's read fails).
+    if (failing(events, 'xstate.error.actor.loadCampaign')) campaignId = randomUUID();
     memo.set('docId', docId);
     awaitAnswer(page, memo, 'loadDoc', routeUrl('campaigns.dispatchedDoc', { id: docId }));
     awaitAnswer(page, memo, 'loadCampaign', routeUrl('campaigns.get', { id: campaignId }));

@@ -70,6 +70,20 @@ export interface MachinePlan {
  * whose file was not there yet), a canceled upload answering « canceled », the network held or throttled per
  * sending; one campaign per path for the events that need the same one, the one page naming nobody given
  * once, and nothing after a campaign action that went through.
+ * signbook-creation, 11 → 3, passed twice once each read of the document types failed or not for its own step
+ * (the opening's, or the one a change of organisation starts; a dropped call dropped once), the file picked chose
+ * from the check's answer further on, and a submit was no longer offered while the page's own PDF check runs
+ * (over at once in the browser: the draft the model keeps would be sent). signbook-template, 11 → 3, passed twice
+ * once its failed read was the connection dropped for the path's own template, not an id no template has (a
+ * chained walk goes on to delete it: the model deletes, the real server answered « not found »), and each read,
+ * save or deletion dropped only the one call its own outcome fails. dispatched-doc, 6 → 4, passed twice once a
+ * campaign that cannot be read was a link under one that does not exist even when the path reads a real
+ * document first. ignored-pages, 7 → 4, passed twice once the sample's one ignored page, given (by the page or
+ * by the other operator), is no longer offered to open or to be given again, and the list read again after the
+ * other operator gave it ends the path (the real server lists none, the model's fixture two), and an assignment
+ * failed from its own outcome further on. profile, 6 → 2, passed twice once a language change is no longer
+ * offered while a save or a change of password is in flight: the model's language change (its region
+ * re-entered) takes them back to editing without their answer, while the real server has answered by then.
  * A variant is named `machine, variant`.
  */
 const CHAINED: ReadonlySet<string> = new Set([
@@ -88,6 +102,11 @@ const CHAINED: ReadonlySet<string> = new Set([
   'employee-form',
   'employee-form, the employee page (update)',
   'employee-sheet',
+  'signbook-creation',
+  'signbook-template',
+  'ignored-pages',
+  'profile',
+  'dispatched-doc',
 ]);
 
 /** Events at most in one chained path: a failure hides the rest of its walk, and a path must end in its time. */

@@ -6,14 +6,21 @@
  * document is a PDF picked in the drop zone (checked by the page's pdf.js), or a file that is no PDF
  * (refused); the signatory is the admin, added with the picker; « Créer et envoyer en signature »
  * sends the real multipart upload, and the signbook created is deleted after the path. A read or an
- * upload that fails is the browser's connection dropped for it.
+ * upload that fails is the browser's connection dropped for it, for that one call: a chained path may read
+ * the document types several times (the page's opening, each organisation the draft moves to), each read's
+ * outcome the next one the path names before another read starts.
  */
 import { expect, type Page, type Request } from '@playwright/test';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
-import type { AnyMachineSnapshot } from 'xstate';
+import type { AnyMachineSnapshot, EventObject } from 'xstate';
 import { ERROR_KEYS } from '../../../src/contract/keys.ts';
 import { routeUrl } from '../../../src/contract/routes.ts';
-import type { SignbookCreationContext, SignbookCreationEvent } from '../../../machines/signbook-creation/index.ts';
+import {
+  signbookCreationMachine,
+  type SignbookCreationContext,
+  type SignbookCreationEvent,
+} from '../../../machines/signbook-creation/index.ts';
+import { stepsOf } from '../../harness/coverset.ts';
 import { fr, persona, sessionHeaders } from '../support.ts';
 import type { MachineAdapter } from './adapter.ts';
 import { afterDrop, afterPath, dropCall, logInThroughApi, openLoggedIn, skipWelcome } from './screens.ts';
@@ -58,40 +65,69 @@ const track = (page: Page, memo: Map<string, unknown>, kind: string, matches: (r
     );
   });
 
-/** Drops the next calls of this kind, half a second after they leave. */
-const dropMatching = async (page: Page, memo: Map<string, unknown>, matches: (url: URL) => boolean) => {
-  await page.route(matches, async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    await route.abort('internetdisconnected');
-  });
+const outputOf = (event: object | undefined) => (event as { output?: unknown } | undefined)?.output;
+
+/** Drops the next call of this kind (that one only), half a second after it leaves; `dropped <kind>` waits for it. */
+const dropMatching = async (page: Page, memo: Map<string, unknown>, kind: string, matches: (url: URL) => boolean) => {
+  await page.route(
+    matches,
+    async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      await route.abort('internetdisconnected');
+    },
+    { times: 1 },
+  );
   const failed = page.waitForEvent('requestfailed', (r) => matches(new URL(r.url())));
   failed.catch(() => undefined);
-  memo.set('dropped', failed);
+  memo.set(`dropped ${kind}`, failed);
+};
+
+const INPUT = { orgId: 'org-a' };
+const START = -1;
+/**
+ * The steps that start a read of the document types whose read fails (`START`: the page's opening). A read
+ * starts where the draft's organisation changes (chosen, or a template's); its outcome is the first
+ * `loadDocTypes` outcome the path names after it, unless another read starts before (that one is answered).
+ */
+const failingDocTypesReads = (events: readonly EventObject[]): Set<number> => {
+  const steps = stepsOf(signbookCreationMachine, events, INPUT);
+  const orgOf = (s: AnyMachineSnapshot) => contextOf(s).orgId;
+  const failing = new Set<number>();
+  let reading = START;
+  steps.forEach((step, index) => {
+    if (orgOf(step.after) !== orgOf(step.before)) reading = index;
+    else if (step.event.type === 'xstate.error.actor.loadDocTypes') failing.add(reading);
+  });
+  return failing;
+};
+
+/** Whether the document chosen at `index` is refused: the first check's answer after it, before another choice. */
+const refusedAt = (events: readonly EventObject[], index: number): boolean => {
+  for (const e of events.slice(index + 1)) {
+    if (e.type === 'signbook.document.choose') return false;
+    if (e.type === 'xstate.done.actor.checkDocument') return Boolean(outputOf(e));
+  }
+  return false;
 };
 
 let unique = 0;
-const outputOf = (event: object | undefined) => (event as { output?: unknown } | undefined)?.output;
 
 export const signbookCreationAdapter: MachineAdapter = {
   machine: 'signbook-creation',
   // The page starts on the session's organisation (the model's `org-a`, the fixtures' own).
-  input: { orgId: 'org-a' },
+  input: INPUT,
   start: async (page, events, memo) => {
     await skipWelcome(page);
     const { session } = await logInThroughApi(page, 'admin');
     memo.set('homeOrg', session.orgId);
     track(page, memo, 'templates', (r) => new URL(r.url()).pathname === TEMPLATES_PATH);
     track(page, memo, 'docTypes', (r) => isDocTypes(r.url()));
-    const failing = (type: string) => events.findIndex((e) => e.type === type);
-    if (failing('xstate.error.actor.loadTemplates') >= 0)
-      await dropMatching(page, memo, (url) => url.pathname === TEMPLATES_PATH);
-    // The first read of the document types fails (none other comes before it in a path).
-    const docTypesError = failing('xstate.error.actor.loadDocTypes');
-    const docTypesDone = failing('xstate.done.actor.loadDocTypes');
-    const reads = events.filter((e) => e.type === 'signbook.org.change' || e.type === 'signbook.template.choose');
-    if (docTypesError >= 0 && (docTypesDone < 0 || docTypesDone > docTypesError) && reads.length === 0)
-      await dropMatching(page, memo, (url) => isDocTypes(url.href));
-    else if (docTypesError >= 0) memo.set('dropDocTypesLater', true);
+    // The templates are read once, at the opening.
+    if (events.some((e) => e.type === 'xstate.error.actor.loadTemplates'))
+      await dropMatching(page, memo, 'templates', (url) => url.pathname === TEMPLATES_PATH);
+    const failingReads = failingDocTypesReads(events);
+    memo.set('failingReads', failingReads);
+    if (failingReads.has(START)) await dropMatching(page, memo, 'docTypes', (url) => isDocTypes(url.href));
     await openLoggedIn(page, '/signworkflows/creation');
     await expect(page.getByRole('heading', { level: 1, name: fr('sections.signbookCreation') })).toBeVisible();
     afterPath(memo, async () => {
@@ -135,6 +171,10 @@ export const signbookCreationAdapter: MachineAdapter = {
       // The remove button is on the chosen document's chip.
       case 'signbook.document.remove':
         return snapshot.matches({ document: 'chosen' });
+      // The page's own check of a dropped file (pdf.js, in the browser) ends at once: a submit the model
+      // would take while it runs (not ready: tried) may find the real page's check over and send the draft.
+      case 'signbook.submit':
+        return !snapshot.matches({ document: 'checking' });
       default:
         return true;
     }
@@ -166,25 +206,25 @@ export const signbookCreationAdapter: MachineAdapter = {
         1,
       );
     },
-    'xstate.error.actor.loadTemplates': async ({ page, memo }) => {
-      await afterDrop(page, memo);
+    'xstate.error.actor.loadTemplates': async ({ memo }) => {
+      await memo.get('dropped templates');
     },
     'xstate.done.actor.loadDocTypes': async ({ memo }) => {
       await expect.poll(() => lastCall(memo, 'docTypes')).toBeTruthy();
       await lastCall(memo, 'docTypes');
     },
-    'xstate.error.actor.loadDocTypes': async ({ page, memo }) => {
-      await afterDrop(page, memo);
+    'xstate.error.actor.loadDocTypes': async ({ memo }) => {
+      await memo.get('dropped docTypes');
     },
-    'signbook.org.change': async ({ page, next, memo }) => {
-      if (next?.type === 'xstate.error.actor.loadDocTypes' && memo.get('dropDocTypesLater'))
-        await dropMatching(page, memo, (url) => isDocTypes(url.href));
+    'signbook.org.change': async ({ page, index, memo }) => {
+      if ((memo.get('failingReads') as Set<number>).has(index))
+        await dropMatching(page, memo, 'docTypes', (url) => isDocTypes(url.href));
       await select(page, 'signbooks.fields.organization').selectOption(memo.get('homeOrg') as string);
     },
-    'signbook.template.choose': async ({ page, event, next, memo }) => {
+    'signbook.template.choose': async ({ page, event, index, memo }) => {
       const { templateId } = event as Of<'signbook.template.choose'>;
-      if (next?.type === 'xstate.error.actor.loadDocTypes' && memo.get('dropDocTypesLater'))
-        await dropMatching(page, memo, (url) => isDocTypes(url.href));
+      if ((memo.get('failingReads') as Set<number>).has(index))
+        await dropMatching(page, memo, 'docTypes', (url) => isDocTypes(url.href));
       await select(page, 'signbooks.create.template').selectOption(templateId ? { label: TEMPLATE_NAME } : '');
     },
     'signbook.name.change': async ({ page, event, memo }) => {
@@ -214,8 +254,8 @@ export const signbookCreationAdapter: MachineAdapter = {
         .click();
       await expect(step.locator(`[data-signatory-email="${admin.email}"]`)).toBeVisible();
     },
-    'signbook.document.choose': async ({ page, next, memo }) => {
-      const refused = next?.type === 'xstate.done.actor.checkDocument' && Boolean(outputOf(next));
+    'signbook.document.choose': async ({ page, events, index, memo }) => {
+      const refused = refusedAt(events, index);
       const name = refused ? 'notes.pdf' : 'avenant.pdf';
       memo.set('file', name);
       await page.getByLabel(fr('signbooks.create.document')).setInputFiles({

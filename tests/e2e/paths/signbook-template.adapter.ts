@@ -4,19 +4,26 @@
  * organisation, the model's `org-b`; the session's organisation is the model's `org-a`), with one
  * user step holding the admin (the fixture's Camille Martin) and the payroll officer: the step
  * changed is the payroll officer removed from it. The template is deleted after the path (when the
- * path has not). A read that fails is an id no template has, or the browser's connection dropped for
- * the document types; a save or a deletion that fails is the connection dropped for it.
+ * path has not). A read, a save or a deletion that fails is the browser's connection dropped for that one
+ * call (the template's read too: it was an id no template has, but a chained walk goes on to delete the
+ * template it failed to read, which the model deletes and the real server answers « not found »). A
+ * chained path reads the document types at the opening and at each organisation chosen: each read's outcome
+ * is the next the path names before another read starts.
  */
-import { randomUUID } from 'node:crypto';
 import { expect, request, test, type Page, type Request } from '@playwright/test';
-import type { AnyMachineSnapshot } from 'xstate';
+import type { AnyMachineSnapshot, EventObject } from 'xstate';
 import type { TemplateView } from '../../../src/contract/signbook.ts';
 import { routeUrl } from '../../../src/contract/routes.ts';
-import type { SignbookTemplateContext, SignbookTemplateEvent } from '../../../machines/signbook-template/index.ts';
+import {
+  signbookTemplateMachine,
+  type SignbookTemplateContext,
+  type SignbookTemplateEvent,
+} from '../../../machines/signbook-template/index.ts';
 import { templateProblems } from '../../../machines/signbook-template/signbookTemplate.model.ts';
+import { stepsOf, type Step } from '../../harness/coverset.ts';
 import { fr, persona } from '../support.ts';
 import type { MachineAdapter } from './adapter.ts';
-import { afterDrop, afterPath, dropCall, logInThroughApi, openLoggedIn, skipWelcome } from './screens.ts';
+import { afterPath, logInThroughApi, openLoggedIn, skipWelcome } from './screens.ts';
 
 type Of<T extends SignbookTemplateEvent['type']> = Extract<SignbookTemplateEvent, { type: T }>;
 
@@ -39,15 +46,56 @@ const toast = (page: Page, key: string) =>
 const contextOf = (s: AnyMachineSnapshot) => s.context as SignbookTemplateContext;
 const deleted = (s: AnyMachineSnapshot) => s.matches('deleted');
 
-const dropMatching = async (page: Page, memo: Map<string, unknown>, matches: (url: URL) => boolean) => {
-  await page.route(matches, async (route) => {
+/**
+ * Drops the next call of this kind (that one only: a chained path may make it again and see it answered),
+ * half a second after it leaves; `dropped <kind>` waits until it has failed.
+ */
+const dropOnce = async (
+  page: Page,
+  memo: Map<string, unknown>,
+  kind: string,
+  method: string,
+  matchesUrl: (url: URL) => boolean,
+) => {
+  let dropped = false;
+  const matches = (r: Request) => r.method() === method && matchesUrl(new URL(r.url()));
+  await page.route(matchesUrl, async (route) => {
+    if (dropped || !matches(route.request())) return route.fallback();
+    dropped = true;
     await new Promise((resolve) => setTimeout(resolve, 500));
     await route.abort('internetdisconnected');
   });
-  const failed = page.waitForEvent('requestfailed', (r) => matches(new URL(r.url())));
+  const failed = page.waitForEvent('requestfailed', matches);
   failed.catch(() => undefined);
-  memo.set('dropped', failed);
+  memo.set(`dropped ${kind}`, failed);
 };
+const at = (path: string) => (url: URL) => url.pathname === path;
+const docTypesUrl = (url: URL) => isDocTypes(url.href);
+
+const INPUT = { id: 'tpl-avenant', orgId: 'org-a' };
+const stepsIn = (memo: Map<string, unknown>) => memo.get('steps') as Step[];
+/** The first of `outcomes` the path names after `index` (the answer to the call this step makes). */
+const outcomeAfter = (memo: Map<string, unknown>, index: number, outcomes: readonly string[]) =>
+  stepsIn(memo)
+    .slice(index + 1)
+    .find((s) => outcomes.includes(s.event.type))?.event.type;
+/**
+ * The steps that start a read of the document types whose read fails: the template's read answered (the
+ * form shows, the types of its organisation are read) or another organisation chosen; the read's outcome is
+ * the first `loadDocTypes` outcome after it, unless another read starts before.
+ */
+const failingDocTypesReads = (steps: readonly Step[]): Set<number> => {
+  const failing = new Set<number>();
+  let reading = -1;
+  steps.forEach((step, index) => {
+    const loading = step.after.matches({ editing: { organisation: 'loading' } });
+    if (loading && (!step.before.matches('editing') || contextOf(step.after).orgId !== contextOf(step.before).orgId))
+      reading = index;
+    else if (step.event.type === 'xstate.error.actor.loadDocTypes') failing.add(reading);
+  });
+  return failing;
+};
+const isReadOutcome = (e: EventObject) => e.type.endsWith('.actor.loadTemplate');
 
 let unique = 0;
 
@@ -79,7 +127,7 @@ const userIdOf = (baseURL: string, login: string): Promise<string> => {
 export const signbookTemplateAdapter: MachineAdapter = {
   machine: 'signbook-template',
   // A stored template, opened from a session with an organisation (the page always has one).
-  input: { id: 'tpl-avenant', orgId: 'org-a' },
+  input: INPUT,
   start: async (page, events, memo) => {
     await skipWelcome(page);
     const { session, headers } = await logInThroughApi(page, 'admin');
@@ -91,11 +139,6 @@ export const signbookTemplateAdapter: MachineAdapter = {
           r.response().catch(() => null),
         );
     });
-    if (events[0]?.type === 'xstate.error.actor.loadTemplate') {
-      // No template has this id: the server answers « not found ».
-      await openLoggedIn(page, `/signworkflows/templates/${randomUUID()}`);
-      return;
-    }
     // The demo's templates give their organisation.
     const list = await page.request.post(routeUrl('signbooks.templates'), { headers, data: {} });
     expect(list.status(), await list.text()).toBe(200);
@@ -128,8 +171,15 @@ export const signbookTemplateAdapter: MachineAdapter = {
     afterPath(memo, async () => {
       await page.request.delete(routeUrl('signbooks.templateDelete', { id: template.id }), { headers });
     });
-    if (events.some((e) => e.type === 'xstate.error.actor.loadDocTypes'))
-      await dropMatching(page, memo, (url) => isDocTypes(url.href));
+    const steps = stepsOf(signbookTemplateMachine, events, INPUT);
+    memo.set('steps', steps);
+    const failingReads = failingDocTypesReads(steps);
+    memo.set('failingReads', failingReads);
+    // The template's read, and the document types' read its answer starts, happen as the page opens.
+    const read = events.findIndex(isReadOutcome);
+    if (events[read]?.type === 'xstate.error.actor.loadTemplate')
+      await dropOnce(page, memo, 'template', 'GET', at(routeUrl('signbooks.template', { id: template.id })));
+    if (failingReads.has(read)) await dropOnce(page, memo, 'docTypes', 'GET', docTypesUrl);
     await openLoggedIn(page, `/signworkflows/templates/${template.id}`);
   },
   offered: (snapshot, event) => {
@@ -157,7 +207,7 @@ export const signbookTemplateAdapter: MachineAdapter = {
   },
   how: {
     'xstate.done.actor.loadTemplate': 'the server answers the template (the path’s own)',
-    'xstate.error.actor.loadTemplate': 'the read fails: an id no template has (« not found »)',
+    'xstate.error.actor.loadTemplate': 'the template’s read fails: the connection drops for it',
     'xstate.done.actor.loadDocTypes': 'the server answers the organisation’s document types',
     'xstate.error.actor.loadDocTypes': 'the document types’ read fails: the connection drops for it',
     'template.name.change': 'typing the name (a unique one), or emptying it',
@@ -177,7 +227,8 @@ export const signbookTemplateAdapter: MachineAdapter = {
     'xstate.done.actor.loadTemplate': async ({ page, memo }) => {
       await expect(field(page, 'signbooks.fields.name')).toHaveValue(memo.get('name') as string);
     },
-    'xstate.error.actor.loadTemplate': async ({ page }) => {
+    'xstate.error.actor.loadTemplate': async ({ page, memo }) => {
+      await memo.get('dropped template');
       await expect(field(page, 'signbooks.fields.name')).toBeVisible();
     },
     'xstate.done.actor.loadDocTypes': async ({ page, memo }) => {
@@ -185,14 +236,18 @@ export const signbookTemplateAdapter: MachineAdapter = {
       await (memo.get('docTypes') as Promise<unknown>);
       await expect(typeBoxes(page).first()).toBeAttached();
     },
-    'xstate.error.actor.loadDocTypes': async ({ page, memo }) => afterDrop(page, memo),
+    'xstate.error.actor.loadDocTypes': async ({ memo }) => {
+      await memo.get('dropped docTypes');
+    },
     'template.name.change': async ({ page, event, memo }) => {
       const { value } = event as Of<'template.name.change'>;
       const name = value ? `Parcours modèle ${Date.now()}-${(unique += 1)}` : '';
       if (name) memo.set('name', name);
       await field(page, 'signbooks.fields.name').fill(name);
     },
-    'template.org.change': async ({ page, memo }) => {
+    'template.org.change': async ({ page, index, memo }) => {
+      if ((memo.get('failingReads') as Set<number>).has(index))
+        await dropOnce(page, memo, 'docTypes', 'GET', docTypesUrl);
       await field(page, 'signbooks.fields.organization').selectOption(memo.get('homeOrg') as string);
     },
     'template.docType.toggle': async ({ page }) => {
@@ -204,29 +259,49 @@ export const signbookTemplateAdapter: MachineAdapter = {
       await page.getByRole('button', { name: `Retirer ${paie.firstName} ${paie.lastName}` }).click();
       await expect(page.locator(`[data-signatory-email="${paie.email}"]`)).toHaveCount(0);
     },
-    'template.save': async ({ page, next, memo }) => {
-      if (next?.type === 'xstate.error.actor.saveTemplate')
-        await dropCall(page, routeUrl('signbooks.templateUpdate', { id: memo.get('id') as string }), memo);
+    'template.save': async ({ page, index, memo }) => {
+      // A save that sends (the form ready), answered by the next save outcome the path names.
+      const sends = stepsIn(memo)[index]!.after.matches({ editing: { form: 'saving' } });
+      const saved = ['xstate.done.actor.saveTemplate', 'xstate.error.actor.saveTemplate'];
+      if (sends && outcomeAfter(memo, index, saved) === 'xstate.error.actor.saveTemplate')
+        await dropOnce(
+          page,
+          memo,
+          'save',
+          'PUT',
+          at(routeUrl('signbooks.templateUpdate', { id: memo.get('id') as string })),
+        );
       await saveButton(page).click();
     },
     'xstate.done.actor.saveTemplate': async ({ page }) => {
       await expect(toast(page, 'signbooks.templates.saved')).toBeVisible();
     },
-    'xstate.error.actor.saveTemplate': async ({ page, memo }) => afterDrop(page, memo),
+    'xstate.error.actor.saveTemplate': async ({ memo }) => {
+      await memo.get('dropped save');
+    },
     'template.delete.ask': async ({ page }) => deleteButton(page).click(),
     'template.delete.cancel': async ({ page }) =>
       dialog(page)
         .getByRole('button', { name: fr('common.actions.cancel') })
         .click(),
-    'template.delete.confirm': async ({ page, next, memo }) => {
-      if (next?.type === 'xstate.error.actor.deleteTemplate')
-        await dropCall(page, routeUrl('signbooks.templateDelete', { id: memo.get('id') as string }), memo);
+    'template.delete.confirm': async ({ page, index, memo }) => {
+      const outcomes = ['xstate.done.actor.deleteTemplate', 'xstate.error.actor.deleteTemplate'];
+      if (outcomeAfter(memo, index, outcomes) === 'xstate.error.actor.deleteTemplate')
+        await dropOnce(
+          page,
+          memo,
+          'delete',
+          'DELETE',
+          at(routeUrl('signbooks.templateDelete', { id: memo.get('id') as string })),
+        );
       await dialog(page)
         .getByRole('button', { name: fr('signbooks.templates.delete') })
         .click();
     },
     'xstate.done.actor.deleteTemplate': async () => {},
-    'xstate.error.actor.deleteTemplate': async ({ page, memo }) => afterDrop(page, memo),
+    'xstate.error.actor.deleteTemplate': async ({ memo }) => {
+      await memo.get('dropped delete');
+    },
   },
   states: {
     'signbookTemplate.reading': null,
