@@ -48,7 +48,7 @@ export interface MachinePlan {
  * of their adapters prepare a path's world from its whole event list (a route held or dropped for the whole
  * path, the file or login chosen for one outcome), which a longer walk breaks (tried on 27 November, causes
  * not all examined: upload, employee-form,
- * rights-form, org-form, org-conf, the group creation form, profile, dispatched-doc, ignored-pages,
+ * org-form, org-conf, the group creation form, profile, dispatched-doc, ignored-pages,
  * signbook-creation and signbook-template each failed at least one chained path; signer, 21 paths → 6,
  * campaign-creation, 17 → 6, and the group's page, 5 → 3, passed; then the mask editor, 6 → 3, the employees
  * list, 10 → 3, the campaigns list's read, 2 → 1, the documents archive list, 10 → 2, and the signbook's page,
@@ -58,6 +58,10 @@ export interface MachinePlan {
  * 13 → 3, once each submit set the network its own sending needs. employee-form stays unchained: a chained walk
  * saves, as created, an e-mail whose import offer it declined (or whose import failed), which the real server
  * refuses (« Un salarié utilise déjà cet e-mail ») while the model, which keeps no trace of the offer, saves it.
+ * rights-form, 16 → 5, passed twice once the user logs in once (a delete the server keeps as a deactivation)
+ * at the delete that needs it, reading their login as saved now, a login is the taken one when any save
+ * sending it (a conflict's reload and « Reprendre mes saisies » included) is refused for it, and a delete is
+ * offered only on an active user (the model cannot tell a user the server keeps from one it deletes).
  * A variant is named `machine, variant`.
  */
 const CHAINED: ReadonlySet<string> = new Set([
@@ -71,6 +75,7 @@ const CHAINED: ReadonlySet<string> = new Set([
   'signbook',
   'auth',
   'dsn-import',
+  'rights-form',
 ]);
 
 /** Events at most in one chained path: a failure hides the rest of its walk, and a path must end in its time. */
