@@ -7,9 +7,8 @@
  * no organisation of the domain holds yet) is found, an unknown valid SIRET is not (404). A SIRET an
  * organisation of the domain holds is the creation the server refuses (409, marked on the field): the admin's
  * own organisation's, which the lookup finds, or the free trial's company's, which the lookup (reading only
- * what the admin sees, then the directory) does not. A lookup's call waits in the browser's network until its
- * answer is the path's next fact. Each
- * path that creates an organisation types a new valid SIRET of its own (no route deletes an
+ * what the admin sees, then the directory) does not. A lookup's or a creation's call waits in the browser's
+ * network until its answer is the path's next fact. Each path that creates an organisation types a new valid SIRET of its own (no route deletes an
  * organisation: the replay's demo database is fresh each run). The parents' read that fails is the
  * browser's connection dropped for it: the form stays, with the failure.
  */
@@ -135,29 +134,29 @@ const watchResponse = (page: Page, path: string, memo: Map<string, unknown>, key
 };
 
 /**
- * The lookup's call waits in the browser's network until its answer is the path's next fact (the search is
- * seen in flight, the form as it was meanwhile); `lookupAnswer` lets it go to the real server and waits for
- * the answer.
+ * A call (the lookup's, the creation's) waits in the browser's network until its answer is the path's next
+ * fact (the call is seen in flight, the form as it was meanwhile: a quick answer would fill the form, or leave
+ * for the sheet, before the step's checks); `answerOf` lets it go to the real server and waits for the answer.
  */
-async function holdLookup(page: Page, path: string, memo: Map<string, unknown>): Promise<void> {
+async function holdCall(page: Page, path: string, memo: Map<string, unknown>, key: string): Promise<void> {
   let release!: () => void;
   const released = new Promise<void>((resolve) => (release = resolve));
-  const isLookup = (url: URL) => url.pathname === path;
-  await page.route(isLookup, async (route) => {
+  const isCall = (url: URL) => url.pathname === path;
+  await page.route(isCall, async (route) => {
     await released;
     await route.continue();
   });
-  watchResponse(page, path, memo, 'lookup');
-  memo.set('lookupRelease', async () => {
+  watchResponse(page, path, memo, key);
+  memo.set(`${key}Release`, async () => {
     release();
-    const answer = (await memo.get('lookup')) as { status(): number };
-    await page.unroute(isLookup);
+    const answer = (await memo.get(key)) as { status(): number; ok(): boolean };
+    await page.unroute(isCall);
     return answer;
   });
 }
 
-const lookupAnswer = async (memo: Map<string, unknown>): Promise<{ status(): number }> =>
-  (memo.get('lookupRelease') as () => Promise<{ status(): number }>)();
+const answerOf = async (memo: Map<string, unknown>, key: string): Promise<{ status(): number; ok(): boolean }> =>
+  (memo.get(`${key}Release`) as () => Promise<{ status(): number; ok(): boolean }>)();
 
 export const orgFormAdapter: MachineAdapter = {
   machine: 'org-form',
@@ -221,27 +220,32 @@ export const orgFormAdapter: MachineAdapter = {
     'form.lookup': async ({ page, next, memo }) => {
       if (next?.type.endsWith('lookupCompany')) {
         const siret = await field(page, 'siret').inputValue();
-        await holdLookup(page, routeUrl('organizations.bySiret', { siret }), memo);
+        await holdCall(page, routeUrl('organizations.bySiret', { siret }), memo, 'lookup');
       }
       await button(page, 'organizations.form.lookup').click();
     },
     'xstate.done.actor.lookupCompany': async ({ page, memo }) => {
-      expect((await lookupAnswer(memo)).status()).toBe(200);
+      expect((await answerOf(memo, 'lookup')).status()).toBe(200);
       await expect(form(page).getByRole('status')).toHaveText(fr('organizations.form.lookupFilled'));
     },
     'xstate.error.actor.lookupCompany': async ({ page, memo }) => {
-      expect((await lookupAnswer(memo)).status()).toBe(404);
+      expect((await answerOf(memo, 'lookup')).status()).toBe(404);
       await expect(
         form(page)
           .getByRole('alert')
           .filter({ hasText: fr(ERROR_KEYS.companyNotFound) }),
       ).toBeVisible();
     },
-    'form.submit': async ({ page }) => button(page, 'organizations.form.create').click(),
-    'xstate.done.actor.saveOrganization': async ({ page }) => {
+    'form.submit': async ({ page, next, memo }) => {
+      if (next?.type.endsWith('saveOrganization')) await holdCall(page, routeUrl('organizations.create'), memo, 'save');
+      await button(page, 'organizations.form.create').click();
+    },
+    'xstate.done.actor.saveOrganization': async ({ page, memo }) => {
+      expect((await answerOf(memo, 'save')).ok()).toBe(true);
       await expect(page).toHaveURL(/\/organizations\/item\//);
     },
-    'xstate.error.actor.saveOrganization': async ({ page }) => {
+    'xstate.error.actor.saveOrganization': async ({ page, memo }) => {
+      expect((await answerOf(memo, 'save')).status()).toBe(409);
       await expect(
         form(page)
           .getByRole('alert')

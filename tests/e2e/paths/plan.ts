@@ -63,9 +63,9 @@ export interface MachinePlan {
  * sending it (a conflict's reload and « Reprendre mes saisies » included) is refused for it, and a delete is
  * offered only on an active user (the model cannot tell a user the server keeps from one it deletes).
  * org-form, 9 → 2, passed twice once nothing is offered after the creation (the page has left for the sheet),
- * a lookup's call is held until its answer is the next fact (a lookup answered early filled the form the
- * model still saw searching), and a SIRET both not found and refused as taken is another company's of the
- * domain (the lookup finds the admin's own). org-conf, 8 → 3, passed twice once a save is answered with the
+ * a lookup's or creation's call is held until its answer is the next fact (an early answer filled the form,
+ * or left for the sheet, while the model still saw it in flight), and a SIRET both not found and refused as
+ * taken is another company's of the domain (the lookup finds the admin's own). org-conf, 8 → 3, passed twice once a save is answered with the
  * fixture's configuration (the one read) only when nothing changed since the read.
  * A variant is named `machine, variant`.
  */
