@@ -120,6 +120,10 @@ export const orgConfAdapter: MachineAdapter = {
     const { conf, docTypes } = contextOf(snapshot);
     if (!conf) return true;
     switch (event.type) {
+      // The server answers the configuration it was sent, the fixture's answer is the one the panel read: in
+      // a chained path, a save answered so is one of the configuration as read (nothing changed since).
+      case 'xstate.done.actor.saveConf':
+        return JSON.stringify(conf) === JSON.stringify((event as Of<'xstate.done.actor.saveConf'>).output);
       case 'conf.mode.change':
         return conf.distributionMode !== (event as Of<'conf.mode.change'>).mode;
       case 'conf.user.toggle':

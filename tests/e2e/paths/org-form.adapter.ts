@@ -4,9 +4,11 @@
  * the organisation instead of the eligible parents, its save is an update).
  *
  * Nothing is mocked. The company lookup is the server's: a SIRET of the embedded company directory (one
- * no organisation of the domain holds yet) is found, an unknown valid SIRET is not (404). A SIRET the
- * admin's own organisation holds is the creation the server refuses (409, marked on the field). Each
- * path that creates an organisation types a new valid SIRET of its own (no route deletes an
+ * no organisation of the domain holds yet) is found, an unknown valid SIRET is not (404). A SIRET an
+ * organisation of the domain holds is the creation the server refuses (409, marked on the field): the admin's
+ * own organisation's, which the lookup finds, or the free trial's company's, which the lookup (reading only
+ * what the admin sees, then the directory) does not. A lookup's or a creation's call waits in the browser's
+ * network until its answer is the path's next fact. Each path that creates an organisation types a new valid SIRET of its own (no route deletes an
  * organisation: the replay's demo database is fresh each run). The parents' read that fails is the
  * browser's connection dropped for it: the form stays, with the failure.
  */
@@ -16,6 +18,8 @@ import type { CompanyInfo, Organization } from '../../../src/contract/entities.t
 import { ALERT_KEYS, ERROR_KEYS } from '../../../src/contract/keys.ts';
 import { routeUrl } from '../../../src/contract/routes.ts';
 import { siretError } from '../../../src/contract/validation.ts';
+import { findOrg } from '../../../src/server/db/seed/orgs.ts';
+import { ROOT_TRIAL } from '../../../src/server/db/seed/personas.ts';
 import { embeddedCompanies } from '../../../src/server/ports/companies.ts';
 import { PATHS_INPUT } from '../../../machines/org-form/orgForm.fixtures.ts';
 import {
@@ -85,18 +89,41 @@ async function directorySiret(page: Page, headers: Headers): Promise<string> {
   throw new Error('no company of the directory is free in the domain');
 }
 
+/** The SIRET of the admin's own organisation (read once a path needs it): the lookup finds it, the creation is refused. */
+async function ownSiret(page: Page, memo: Map<string, unknown>): Promise<string> {
+  const { orgId, headers } = memo.get('session') as { orgId: string; headers: Headers };
+  const own = await page.request.get(routeUrl('organizations.get', { id: orgId }), { headers });
+  expect(own.status(), await own.text()).toBe(200);
+  return ((await own.json()) as Organization).siret;
+}
+
 /**
- * The SIRET a valid change types, from what follows it (until the SIRET is typed again): one the
- * admin's organisation holds when the creation is refused for it, a free company of the directory
- * when the lookup finds it, else a new one (the lookup then finds nothing, the creation passes).
+ * The SIRET of another company of the domain (the free trial's bakery, no organisation of the admin's): the
+ * creation is refused for it (a SIRET is the domain's once), while the lookup, which reads only the
+ * organisations the admin sees, then the company directory, finds nothing.
+ */
+const otherCompanySiret = (): string => {
+  const { siret } = findOrg('main', ROOT_TRIAL);
+  expect(embeddedCompanies().some((c) => c.siret === siret)).toBe(false);
+  return siret;
+};
+
+/**
+ * The SIRET a valid change types, from what follows it (until the SIRET is typed again): when the creation
+ * is refused for it, one an organisation of the domain holds (another company's when a lookup finds nothing,
+ * else the admin's own organisation's, which the lookup finds); a free company of the directory when the
+ * lookup finds it; else a new one (the lookup then finds nothing, the creation passes).
  */
 async function siretFor(page: Page, events: readonly EventObject[], index: number, memo: Map<string, unknown>) {
   const rest = events.slice(index + 1);
   const until = rest.findIndex((e) => e.type === 'form.change' && (e as Of<'form.change'>).field === 'siret');
   const ahead = until < 0 ? rest : rest.slice(0, until);
-  if (ahead.some((e) => e.type === 'xstate.error.actor.saveOrganization')) return memo.get('takenSiret') as string;
-  if (ahead.some((e) => e.type === 'xstate.done.actor.lookupCompany'))
-    return directorySiret(page, memo.get('headers') as Headers);
+  const found = ahead.some((e) => e.type === 'xstate.done.actor.lookupCompany');
+  const notFound = ahead.some((e) => e.type === 'xstate.error.actor.lookupCompany');
+  expect(found && notFound, 'one SIRET is found by the lookup or not, not both').toBe(false);
+  if (ahead.some((e) => e.type === 'xstate.error.actor.saveOrganization'))
+    return notFound ? otherCompanySiret() : ownSiret(page, memo);
+  if (found) return directorySiret(page, memo.get('headers') as Headers);
   return newSiret();
 }
 
@@ -106,6 +133,31 @@ const watchResponse = (page: Page, path: string, memo: Map<string, unknown>, key
   memo.set(key, answered);
 };
 
+/**
+ * A call (the lookup's, the creation's) waits in the browser's network until its answer is the path's next
+ * fact (the call is seen in flight, the form as it was meanwhile: a quick answer would fill the form, or leave
+ * for the sheet, before the step's checks); `answerOf` lets it go to the real server and waits for the answer.
+ */
+async function holdCall(page: Page, path: string, memo: Map<string, unknown>, key: string): Promise<void> {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  const isCall = (url: URL) => url.pathname === path;
+  await page.route(isCall, async (route) => {
+    await released;
+    await route.continue();
+  });
+  watchResponse(page, path, memo, key);
+  memo.set(`${key}Release`, async () => {
+    release();
+    const answer = (await memo.get(key)) as { status(): number; ok(): boolean };
+    await page.unroute(isCall);
+    return answer;
+  });
+}
+
+const answerOf = async (memo: Map<string, unknown>, key: string): Promise<{ status(): number; ok(): boolean }> =>
+  (memo.get(`${key}Release`) as () => Promise<{ status(): number; ok(): boolean }>)();
+
 export const orgFormAdapter: MachineAdapter = {
   machine: 'org-form',
   input: PATHS_INPUT,
@@ -113,25 +165,24 @@ export const orgFormAdapter: MachineAdapter = {
     await skipWelcome(page);
     const { session, headers } = await logInThroughApi(page, 'admin');
     memo.set('headers', headers);
-    if (events.some((e) => e.type === 'xstate.error.actor.saveOrganization')) {
-      const own = await page.request.get(routeUrl('organizations.get', { id: session.orgId }), { headers });
-      expect(own.status(), await own.text()).toBe(200);
-      memo.set('takenSiret', ((await own.json()) as Organization).siret);
-    }
+    memo.set('session', { orgId: session.orgId, headers });
     const eligible = routeUrl('organizations.eligible');
     if (events.some((e) => e.type === 'xstate.error.actor.loadForm')) await dropCall(page, eligible, memo);
     else watchResponse(page, eligible, memo, 'loaded');
     await openLoggedIn(page, '/organizations/create');
     await expect(heading(page)).toBeVisible();
   },
-  // The creation page reads the eligible parents, never an organisation.
-  offered: (_snapshot: AnyMachineSnapshot, event: EventObject) =>
-    event.type !== 'xstate.done.actor.loadForm' ||
-    (event as Of<'xstate.done.actor.loadForm'>).output.organization === null,
+  // The creation page reads the eligible parents, never an organisation; once the organisation is created the
+  // page leaves for its sheet, where the form is no more (a chained path ends there).
+  offered: (snapshot: AnyMachineSnapshot, event: EventObject) =>
+    !snapshot.matches({ save: 'saved' }) &&
+    (event.type !== 'xstate.done.actor.loadForm' ||
+      (event as Of<'xstate.done.actor.loadForm'>).output.organization === null),
   how: {
     'xstate.done.actor.loadForm': 'the server answers the eligible parents (on opening the page)',
     'xstate.error.actor.loadForm': 'the parents’ read fails: the connection drops for it',
-    'form.change': 'typing in the field (a new SIRET, one the directory knows, or the admin’s organisation’s)',
+    'form.change':
+      'typing in the field (a new SIRET, one the directory knows, the admin’s organisation’s or another company’s)',
     'form.blur': 'leaving the field',
     'form.lookup': '« Rechercher » beside the SIRET',
     'xstate.done.actor.lookupCompany': 'the server finds the SIRET in the company directory',
@@ -169,27 +220,32 @@ export const orgFormAdapter: MachineAdapter = {
     'form.lookup': async ({ page, next, memo }) => {
       if (next?.type.endsWith('lookupCompany')) {
         const siret = await field(page, 'siret').inputValue();
-        watchResponse(page, routeUrl('organizations.bySiret', { siret }), memo, 'lookup');
+        await holdCall(page, routeUrl('organizations.bySiret', { siret }), memo, 'lookup');
       }
       await button(page, 'organizations.form.lookup').click();
     },
     'xstate.done.actor.lookupCompany': async ({ page, memo }) => {
-      expect(((await memo.get('lookup')) as { status(): number }).status()).toBe(200);
+      expect((await answerOf(memo, 'lookup')).status()).toBe(200);
       await expect(form(page).getByRole('status')).toHaveText(fr('organizations.form.lookupFilled'));
     },
     'xstate.error.actor.lookupCompany': async ({ page, memo }) => {
-      expect(((await memo.get('lookup')) as { status(): number }).status()).toBe(404);
+      expect((await answerOf(memo, 'lookup')).status()).toBe(404);
       await expect(
         form(page)
           .getByRole('alert')
           .filter({ hasText: fr(ERROR_KEYS.companyNotFound) }),
       ).toBeVisible();
     },
-    'form.submit': async ({ page }) => button(page, 'organizations.form.create').click(),
-    'xstate.done.actor.saveOrganization': async ({ page }) => {
+    'form.submit': async ({ page, next, memo }) => {
+      if (next?.type.endsWith('saveOrganization')) await holdCall(page, routeUrl('organizations.create'), memo, 'save');
+      await button(page, 'organizations.form.create').click();
+    },
+    'xstate.done.actor.saveOrganization': async ({ page, memo }) => {
+      expect((await answerOf(memo, 'save')).ok()).toBe(true);
       await expect(page).toHaveURL(/\/organizations\/item\//);
     },
-    'xstate.error.actor.saveOrganization': async ({ page }) => {
+    'xstate.error.actor.saveOrganization': async ({ page, memo }) => {
+      expect((await answerOf(memo, 'save')).status()).toBe(409);
       await expect(
         form(page)
           .getByRole('alert')
@@ -199,7 +255,9 @@ export const orgFormAdapter: MachineAdapter = {
   },
   states: {
     'orgForm.data.loading': null,
-    'orgForm.data.ready': async (page) => {
+    'orgForm.data.ready': async (page, snapshot) => {
+      // Once saved the page has left for the organisation's sheet (`orgForm.save.saved` checks it).
+      if (selectOrgForm(snapshot as OrgFormSnapshot).saved) return;
       await expect(heading(page)).toBeVisible();
     },
     'orgForm.data.failed': async (page) => {

@@ -114,7 +114,11 @@ async function savedElsewhere(page: Page, memo: Map<string, unknown>): Promise<v
  * The user logs in once: the password link mailed to them (the demo server prints it), their
  * password set from it, then a login through the real route. From then on they have a history.
  */
-async function loggedInOnce(page: Page, headers: Headers, user: UserAdminDetail): Promise<void> {
+async function loggedInOnce(page: Page, headers: Headers, { id }: UserAdminDetail): Promise<void> {
+  // Their login as saved now (a chained path may have changed it on the page).
+  const read = await page.request.get(routeUrl('users.get', { id }), { headers });
+  expect(read.status(), await read.text()).toBe(200);
+  const user = (await read.json()) as UserAdminDetail;
   const sent = await page.request.post(routeUrl('users.reinitPassword'), { headers, data: { userId: user.id } });
   expect(sent.ok(), await sent.text()).toBe(true);
   const mail = await printedMessage(user.email!, '');
@@ -137,14 +141,16 @@ const actionRoute = (action: RightsAction, id: string): string =>
       : routeUrl('users.update', { id });
 
 /**
- * The login a change types: one another user has when the save that sends it is refused on the login
- * (the server's « identifiant déjà utilisé »), else a new unique one. The save that sends it is the
- * next save outcome, unless another change comes first.
+ * The login a change types: one another user has when a save that sends it is refused on the login
+ * (the server's « identifiant déjà utilisé »), else a new unique one. Every save until the next change
+ * or reset sends it, a conflict's reload and « Reprendre mes saisies » included (the server checks the
+ * version before the login, so a save that conflicts first answers 409 whatever the login).
  */
 const loginFor = (events: readonly EventObject[], index: number, user: UserAdminDetail): string => {
   const after = events.slice(index + 1);
-  const outcome = after.find((e) => e.type === 'form.change' || /saveForm$/.test(e.type));
-  if (outcome?.type === 'xstate.error.actor.saveForm' && errorOf(outcome)?.fields?.['login'])
+  const end = after.findIndex((e) => e.type === 'form.change' || e.type === 'form.reset');
+  const sent = end < 0 ? after : after.slice(0, end);
+  if (sent.some((e) => e.type === 'xstate.error.actor.saveForm' && errorOf(e)?.fields?.['login']))
     return persona('paie').login;
   return `${user.login}.bis${(unique += 1)}`;
 };
@@ -174,20 +180,12 @@ export const rightsFormAdapter: MachineAdapter = {
     expect(created.ok(), await created.text()).toBe(true);
     const user = (await created.json()) as UserAdminDetail;
     memo.set('user', user);
+    memo.set('headers', headers);
     memo.set('name', `${user.firstName} ${user.lastName}`);
     afterPath(memo, async () => {
       const answer = await page.request.delete(routeUrl('users.delete', { id: user.id }), { headers });
       expect([200, 204, 404].includes(answer.status()), await answer.text()).toBe(true);
     });
-    // Deleting a user who has logged in deactivates them instead.
-    const deactivatedOnDelete = events.some(
-      (e, i) =>
-        e.type === 'xstate.done.actor.runAction' &&
-        outcomeOf(e) === 'deactivated' &&
-        (events.slice(0, i).findLast((a) => a.type === 'form.action') as Of<'form.action'> | undefined)?.action ===
-          'delete',
-    );
-    if (deactivatedOnDelete) await loggedInOnce(page, headers, user);
     if (events[0]?.type === 'xstate.error.actor.loadForm')
       await dropCall(page, routeUrl('users.get', { id: user.id }), memo);
     await openLoggedIn(page, `/users/${user.id}`);
@@ -202,6 +200,13 @@ export const rightsFormAdapter: MachineAdapter = {
       // « Annuler les modifications » shows once something changed.
       case 'form.reset':
         return view.canReset;
+      // The model cannot tell a user deactivated on a delete (they had logged in: the server keeps them, and
+      // the page offers no delete any more) from one deactivated on request (deleted then): a chained path
+      // deletes only an active user.
+      case 'form.action':
+        return (
+          (event as Of<'form.action'>).action !== 'delete' || (c.record as UserAdminDetail | null)?.active !== false
+        );
       case 'xstate.done.actor.runAction': {
         // Only a delete deletes; a deactivation (or a delete kept as one) leaves the user inactive.
         const outcome = outcomeOf(event);
@@ -244,7 +249,11 @@ export const rightsFormAdapter: MachineAdapter = {
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(memo.get('name') as string);
     },
     'xstate.error.actor.loadForm': async ({ page, memo }) => afterDrop(page, memo),
-    'form.retry': async ({ page }) => button(page, 'common.actions.retry').click(),
+    'form.retry': async ({ page, next, memo }) => {
+      const { id } = memo.get('user') as UserAdminDetail;
+      if (next?.type === 'xstate.error.actor.loadForm') await dropCall(page, routeUrl('users.get', { id }), memo);
+      await button(page, 'common.actions.retry').click();
+    },
     'form.change': async ({ page, event, events, index, memo }) => {
       const { login } = (event as Of<'form.change'>).patch as { login?: string };
       expect(login, 'the fixtures change the login').toBeDefined();
@@ -286,7 +295,12 @@ export const rightsFormAdapter: MachineAdapter = {
       const action = contextOf(before).confirming!;
       const { id } = memo.get('user') as UserAdminDetail;
       if (isConflict(next)) await savedElsewhere(page, memo);
-      else if (next?.type === 'xstate.error.actor.runAction') {
+      else if (action === 'delete' && outcomeOf(next) === 'deactivated') {
+        // Deleting a user who has logged in deactivates them instead: they log in once, now.
+        if (!memo.get('loggedIn'))
+          await loggedInOnce(page, memo.get('headers') as Headers, memo.get('user') as UserAdminDetail);
+        memo.set('loggedIn', true);
+      } else if (next?.type === 'xstate.error.actor.runAction') {
         await dropCall(page, actionRoute(action, id), memo);
         memo.set('failure', ERROR_KEYS.network);
       }
