@@ -10,6 +10,17 @@ const config = defineConfig({
   globalCss: {
     'html, body, #root': { height: '100%' },
     body: { bg: 'bg.subtle', color: 'fg' },
+    // A user who asked their system for less motion (WCAG 2.3.3) gets none: dialogs, drawers, menus and
+    // toasts appear and leave at once (their end-of-animation events still fire, so they unmount).
+    '*, *::before, *::after': {
+      _motionReduce: {
+        animationDuration: '0.01ms !important',
+        animationDelay: '0s !important',
+        transitionDuration: '0.01ms !important',
+        transitionDelay: '0s !important',
+        scrollBehavior: 'auto !important',
+      },
+    },
   },
   theme: {
     tokens: {

@@ -45,8 +45,8 @@ const test = base.extend<{ ownContext: boolean }, { workerContext: { current?: B
     { scope: 'worker' },
   ],
   page: async ({ browser, ownContext, workerContext }, use, testInfo) => {
-    const { baseURL, locale } = testInfo.project.use;
-    const open = () => browser.newContext({ baseURL, locale });
+    const { baseURL, locale, reducedMotion } = testInfo.project.use;
+    const open = () => browser.newContext({ baseURL, locale, reducedMotion });
     const context = ownContext ? await open() : (workerContext.current ??= await open());
     const page: Page = await context.newPage();
     if (!ownContext) {
