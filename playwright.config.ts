@@ -29,7 +29,12 @@ export default defineConfig({
       // Each step waits for its screen; a login on a busy machine can pass 10 s.
       expect: { timeout: 20_000 },
       // A path's end is checked by its steps; a screenshot of every passed one cost about a second each.
-      use: { screenshot: 'only-on-failure' },
+      // Less motion, as a user may ask their system for (the app then drops its animations): a step
+      // waits for no dialog's or menu's animation to settle before its click.
+      use: {
+        screenshot: 'only-on-failure',
+        reducedMotion: process.env.PATHS_MOTION === '1' ? 'no-preference' : 'reduce',
+      },
     },
     // Blocks a demo account for 30 minutes on this server: runs once everything else has passed.
     { name: 'lockout', testMatch: /lockout\.spec\.ts/, dependencies: ['app', 'paths'], workers: 1 },

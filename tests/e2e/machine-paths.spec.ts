@@ -7,7 +7,7 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { test } from '@playwright/test';
+import { test as base, type BrowserContext, type Page } from '@playwright/test';
 import type { AnyMachineSnapshot } from 'xstate';
 import { activeLeaves, stepsOf } from '../harness/coverset.ts';
 import type { MachineAdapter, ScreenCheck } from './paths/adapter.ts';
@@ -25,9 +25,57 @@ const checkFor = (adapter: MachineAdapter, snapshot: AnyMachineSnapshot): { id: 
 
 let written = 0;
 
+/**
+ * A path's tab. Paths share their worker's browser context, so the next path's first load takes the
+ * app's scripts from its cache (a fresh context fetched and compiled about seventy of them again: a
+ * second or more of each path on two busy cores). Between paths nothing of the last one is left: its
+ * tabs closed, the origin's storage (local and session storage, IndexedDB, cookies) cleared, its
+ * routes and permissions gone; a failed path's context is closed, the next path opens a new one. An
+ * adapter that changes the context itself (`ownContext`: the clock, the network offline) gets its own.
+ */
+const test = base.extend<{ ownContext: boolean }, { workerContext: { current?: BrowserContext } }>({
+  ownContext: [false, { option: true }],
+  workerContext: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from its first parameter
+    async ({}, use) => {
+      const holder: { current?: BrowserContext } = {};
+      await use(holder);
+      await holder.current?.close();
+    },
+    { scope: 'worker' },
+  ],
+  page: async ({ browser, ownContext, workerContext }, use, testInfo) => {
+    const { baseURL, locale, reducedMotion } = testInfo.project.use;
+    const open = () => browser.newContext({ baseURL, locale, reducedMotion });
+    const context = ownContext ? await open() : (workerContext.current ??= await open());
+    const page: Page = await context.newPage();
+    if (!ownContext) {
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('Storage.clearDataForOrigin', {
+        origin: new URL(baseURL!).origin,
+        storageTypes: 'cookies,local_storage,indexeddb,service_workers,cache_storage',
+      });
+      await cdp.detach();
+    }
+    await use(page);
+    const failed = testInfo.status !== testInfo.expectedStatus;
+    if (ownContext || failed) {
+      if (!ownContext) workerContext.current = undefined;
+      await context.close();
+      return;
+    }
+    for (const tab of context.pages()) await tab.close();
+    await context.unrouteAll({ behavior: 'ignoreErrors' });
+    await context.clearCookies();
+    await context.clearPermissions();
+  },
+});
+
 for (const { entry, adapter, input, paths } of browserPlans()) {
   test.describe(`${entry.name} in the browser${adapter.variant ? `, ${adapter.variant}` : ''}`, () => {
     test.describe.configure({ mode: 'parallel' });
+    // PATHS_OWN_CONTEXT=1: every path in a context of its own (to tell a leak between paths from a fault).
+    test.use({ ownContext: adapter.ownContext ?? process.env.PATHS_OWN_CONTEXT === '1' });
     for (const path of paths) {
       test(path.transition, async ({ page }) => {
         test.setTimeout(90_000);

@@ -32,6 +32,28 @@ test('at 600px the side navigation is a drawer opened by the menu button', async
   await shot(page, 'mobile-documents');
 });
 
+test('a user who asks for less motion gets none: the drawer opens and closes without animation', async ({ page }) => {
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await page.setViewportSize({ width: 600, height: 900 });
+  await loginAs(page, 'admin');
+  const navName = fr('shell.nav.label');
+  await page.getByRole('button', { name: fr('shell.nav.open') }).click();
+  const drawer = page.getByRole('dialog', { name: navName });
+  await expect(drawer).toBeVisible();
+  const motion = await drawer.evaluate((node) => {
+    const all = [node, ...node.querySelectorAll('*')].map((el) => getComputedStyle(el));
+    const seconds = (list: string) => Math.max(...list.split(',').map((d) => parseFloat(d) || 0));
+    return {
+      animated: all.filter((s) => s.animationName !== 'none').length,
+      transition: Math.max(...all.map((s) => seconds(s.transitionDuration))),
+    };
+  });
+  expect(motion.animated, 'elements of the drawer with an animation').toBe(0);
+  expect(motion.transition, 'the longest transition in the drawer, in seconds').toBeLessThan(0.001);
+  await page.keyboard.press('Escape');
+  await expect(drawer).toBeHidden();
+});
+
 test('the wide layout shows the side navigation without a menu button', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
   await loginAs(page, 'admin');

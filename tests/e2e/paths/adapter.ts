@@ -41,6 +41,12 @@ export interface MachineAdapter {
    * paths are generated from it; transitions are the same).
    */
   readonly input?: unknown;
+  /**
+   * The path changes the browser context itself (Playwright's clock, the network switched offline): it
+   * gets a context of its own. Others share their worker's context (cleared between paths), whose
+   * cache keeps the app's scripts for the next path's first load.
+   */
+  readonly ownContext?: true;
   /** Where paths start, before their first event: the persona, the screen opened. */
   readonly start: (page: Page, events: readonly EventObject[], memo: Map<string, unknown>) => Promise<void>;
   /** Per event type: what makes it happen. An event type without an entry cannot be driven. */

@@ -356,6 +356,7 @@ async function retryableCampaignInError(): Promise<void> {
 
 export const alertsAdapter: MachineAdapter = {
   machine: 'alerts',
+  ownContext: true,
   start: async (page, events, memo) => {
     await skipWelcome(page);
     recordPush(page, memo);
@@ -483,6 +484,7 @@ const toastOf = (page: Page, alert: Alert, memo: Map<string, unknown>) =>
 
 export const alertAdapter: MachineAdapter = {
   machine: 'alert',
+  ownContext: true,
   start: async (page, _events, memo) => {
     await skipWelcome(page);
     await page.clock.install();

@@ -124,6 +124,7 @@ const loggedOutShown = async (page: Page) => {
 
 export const authAdapter: MachineAdapter = {
   machine: 'auth',
+  ownContext: true,
   start: async (page, events) => {
     await skipWelcome(page);
     const first = events[0];

@@ -118,6 +118,7 @@ const expiredOnServer = (event: EventObject | undefined) =>
 
 export const signerAdapter: MachineAdapter = {
   machine: 'signer',
+  ownContext: true,
   start: async (page, events, memo) => {
     await skipWelcome(page);
     // The browser's own clock, so that the code screen's timer can be brought to the code's end.
