@@ -127,4 +127,26 @@ describe('profile', () => {
     expect(page.emitted).toEqual([]);
     expect(page.view().identityError).toBeNull();
   });
+
+  it('a change of language while the names and the password are being saved loses neither answer', async () => {
+    const page = start({ 'users.updateBasic': () => undefined, 'users.changePassword': () => undefined });
+    page.actor.send({ type: 'profile.identity.edit', field: 'firstName', value: 'Camille-Paule' });
+    page.actor.send({ type: 'profile.identity.save' });
+    typePasswords(page, 'Ancien!2026', NEW_PASSWORD, NEW_PASSWORD);
+    page.actor.send({ type: 'profile.password.submit' });
+    expect(page.actor.getSnapshot().matches({ identity: 'saving', password: 'sending' })).toBe(true);
+    page.actor.send({ type: 'profile.locale.change', locale: 'es' });
+    // Still waiting for both answers: the language's region alone went on.
+    expect(page.actor.getSnapshot().matches({ identity: 'saving', password: 'sending', language: 'persisting' })).toBe(
+      true,
+    );
+    await idle(page);
+    expect(alerts(page.emitted).sort()).toEqual(
+      [
+        ['success', 'profile.identity.saved'],
+        ['success', ALERT_KEYS.users.passwordChangeSuccess],
+      ].sort(),
+    );
+    expect(page.view().canSaveIdentity).toBe(false);
+  });
 });

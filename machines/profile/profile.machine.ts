@@ -150,12 +150,16 @@ export const profileMachine = setup({
         },
       },
     },
+    // A change of language while one is being told starts again (the last one wins) in this region alone:
+    // the transitions are its states', not the region's — a re-entering transition on the region itself
+    // has the whole parallel machine as its domain, and re-entered the identity's and password's regions
+    // too (a save or a change of password in flight lost its answer).
     language: {
       initial: 'idle',
-      on: { 'profile.locale.change': { target: '.persisting', reenter: true } },
       states: {
-        idle: {},
+        idle: { on: { 'profile.locale.change': { target: 'persisting' } } },
         persisting: {
+          on: { 'profile.locale.change': { target: 'persisting', reenter: true } },
           invoke: {
             id: 'persistLocale',
             src: 'persistLocale',

@@ -202,9 +202,8 @@ export const profileAdapter: MachineAdapter = {
     // A save the server would refuse is never sent (« Enregistrer » waits for both names): a failure is the connection's.
     if (event.type === 'xstate.error.actor.saveIdentity')
       return (event as EventObject & { error: { key: string } }).error.key === ERROR_KEYS.network;
-    // The model's language change (its region re-entered) takes a save or a change of password still in flight
-    // back to editing without its answer; the real server has answered by the time the language is chosen, and
-    // the page shows the answer (names saved: « Enregistrer » disabled). Chained walks choose it between calls.
+    // A language is chosen between calls: the real server has answered a save or a change of password before
+    // a step could choose one (the machine keeps both answers meanwhile: profile.machine.test.ts).
     if (event.type === 'profile.locale.change') return snapshot.matches({ identity: 'editing', password: 'editing' });
     return true;
   },
