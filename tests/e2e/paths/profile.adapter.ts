@@ -11,14 +11,12 @@ import { expect, type Page, type Response } from '@playwright/test';
 import type { AnyMachineSnapshot, EventObject } from 'xstate';
 import { PROFILE_INPUT } from '../../../machines/profile/profile.fixtures.ts';
 import type { ProfileContext } from '../../../machines/profile/profile.types.ts';
-import { sessionFromLogin } from '../../../machines/auth/auth.actors.ts';
-import type { LoginResponse } from '../../../src/contract/entities.ts';
-import { AUTH_HEADERS, routeUrl } from '../../../src/contract/routes.ts';
+import { routeUrl } from '../../../src/contract/routes.ts';
 import { ALERT_KEYS, ERROR_KEYS } from '../../../src/contract/keys.ts';
 import type { UserAdminDetail, UserInput } from '../../../src/contract/rights.ts';
-import { persona, printedMessage, text } from '../support.ts';
+import { printedMessage, text } from '../support.ts';
 import type { MachineAdapter, StepContext } from './adapter.ts';
-import { afterDrop, afterPath, dropCall, logInThroughApi, openLoggedIn, skipWelcome } from './screens.ts';
+import { afterDrop, afterPath, dropCall, logInThroughApi, openLoggedIn, ownSession, skipWelcome } from './screens.ts';
 
 /** The current password the fixtures type: the user's own, unless the path has it refused. */
 const TYPED_CURRENT = 'Hiver-2025';
@@ -59,27 +57,9 @@ const awaitAnswer = (page: Page, memo: Map<string, unknown>, name: string, path:
   memo.set(name, answer);
 };
 
-/** The administrator's session through the login route, for API calls only (the page keeps the user's). */
-async function adminSession(page: Page): Promise<{ headers: Record<string, string>; orgId: string }> {
-  const admin = persona('admin');
-  const answer = await page.request.post(routeUrl('auth.login'), {
-    data: { login: admin.login, password: admin.password },
-  });
-  expect(answer.status(), await answer.text()).toBe(200);
-  const token = answer.headers()[AUTH_HEADERS.setAuthorization]!.replace(/^Bearer\s+/i, '');
-  const session = sessionFromLogin((await answer.json()) as LoginResponse, token, '0.1.0');
-  return {
-    headers: {
-      [AUTH_HEADERS.authorization]: `Bearer ${token}`,
-      [AUTH_HEADERS.refreshToken]: answer.headers()[AUTH_HEADERS.setRefreshToken]!,
-    },
-    orgId: session.orgId,
-  };
-}
-
 /** A new user of the administrator's organisation, with a password set from the link they are mailed. */
 async function newUser(page: Page, memo: Map<string, unknown>, password: string): Promise<UserAdminDetail> {
-  const { headers, orgId: rootOrgId } = await adminSession(page);
+  const { headers, orgId: rootOrgId } = await ownSession(page, 'admin');
   const n = `${Date.now()}.${process.pid}.${(unique += 1)}`;
   const created = await page.request.post(routeUrl('users.create'), {
     headers,

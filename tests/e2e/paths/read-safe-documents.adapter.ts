@@ -21,15 +21,14 @@
 import { expect, test, type Page, type Route } from '@playwright/test';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import type { AnyMachineSnapshot } from 'xstate';
-import { sessionFromLogin } from '../../../machines/auth/auth.actors.ts';
 import { nextPageOf, type ReadContext, type ReadEvent } from '../../../machines/read/index.ts';
-import type { LoginResponse, Organization } from '../../../src/contract/entities.ts';
+import type { Organization } from '../../../src/contract/entities.ts';
 import type { UserAdminDetail, UserInput } from '../../../src/contract/rights.ts';
-import { AUTH_HEADERS, routeUrl } from '../../../src/contract/routes.ts';
-import { fr, persona, printedMessage } from '../support.ts';
+import { routeUrl } from '../../../src/contract/routes.ts';
+import { fr, printedMessage } from '../support.ts';
 import type { MachineAdapter } from './adapter.ts';
 import { newSiret } from './org-form.adapter.ts';
-import { holdReads, logInThroughApi, openLoggedIn, skipWelcome } from './screens.ts';
+import { holdReads, logInThroughApi, openLoggedIn, ownSession, skipWelcome } from './screens.ts';
 
 type Event<T extends ReadEvent['type']> = Extract<ReadEvent, { type: T }>;
 
@@ -96,24 +95,6 @@ async function deposit(
   expect(answer.ok(), await answer.text()).toBe(true);
 }
 
-/** The administrator's headers through the login route, for API calls only (the page keeps the world's user). */
-async function adminSession(page: Page): Promise<{ headers: Record<string, string>; orgId: string }> {
-  const admin = persona('admin');
-  const answer = await page.request.post(routeUrl('auth.login'), {
-    data: { login: admin.login, password: admin.password },
-  });
-  expect(answer.status(), await answer.text()).toBe(200);
-  const token = answer.headers()[AUTH_HEADERS.setAuthorization]!.replace(/^Bearer\s+/i, '');
-  const session = sessionFromLogin((await answer.json()) as LoginResponse, token, '0.1.0');
-  return {
-    headers: {
-      [AUTH_HEADERS.authorization]: `Bearer ${token}`,
-      [AUTH_HEADERS.refreshToken]: answer.headers()[AUTH_HEADERS.setRefreshToken]!,
-    },
-    orgId: session.orgId,
-  };
-}
-
 /** The path's world: its organisation and the user who sees only it. */
 interface World {
   readonly orgId: string;
@@ -127,7 +108,7 @@ let workerWorld: World | undefined;
  * sees it alone (campaigns and documents), with a password set from the link they are mailed.
  */
 async function newWorld(page: Page): Promise<World> {
-  const { headers, orgId: adminOrgId } = await adminSession(page);
+  const { headers, orgId: adminOrgId } = await ownSession(page, 'admin');
   const n = `${Date.now()}.${test.info().parallelIndex}.${(unique += 1)}`;
   const org = await page.request.post(routeUrl('organizations.create'), {
     headers,

@@ -70,11 +70,22 @@ async function stillOpen(page: Page, { session, refresh, openedAt }: OpenedSessi
   return current.domain === session.domain && current.orgId === session.orgId;
 }
 
-/** The headers of a session of the persona's own, opened through the real login route (for a test's own calls). */
-export async function ownSessionHeaders(page: Page, login: string): Promise<Record<string, string>> {
+/**
+ * A session of the persona's own, opened through the real login route, for a test's own API calls (the page
+ * keeps its user's): its headers and organisation.
+ */
+export async function ownSession(
+  page: Page,
+  login: string,
+): Promise<{ headers: Record<string, string>; orgId: string }> {
   const p = persona(login);
   const { session, refresh } = await openSession(page, p.login, p.password);
-  return headersOf(session.token, refresh);
+  return { headers: headersOf(session.token, refresh), orgId: session.orgId };
+}
+
+/** The headers of a session of the persona's own (`ownSession`). */
+export async function ownSessionHeaders(page: Page, login: string): Promise<Record<string, string>> {
+  return (await ownSession(page, login)).headers;
 }
 
 async function openSession(page: Page, login: string, password: string): Promise<OpenedSession> {
