@@ -15,6 +15,7 @@ import { SearchField } from '../../components/SearchField.tsx';
 import { useDebounced } from '../../components/useDebounced.ts';
 import { employeeNameOf, formatDateTime } from '../documents/labels.tsx';
 import type { CampaignCreation } from './useCampaignCreation.ts';
+import { MoreButton } from '../../components/MoreButton.tsx';
 
 const SHOWN = 8;
 
@@ -91,17 +92,10 @@ export const SafeDocumentsPicker = ({ creation }: { creation: CampaignCreation }
           {t(read.moreFailure.key)}
         </Text>
       ) : null}
-      {current?.page && current.page.items.length > 0 && read.hasMore ? (
-        <Button
-          size="xs"
-          variant="ghost"
-          alignSelf="flex-start"
-          onClick={read.more}
-          disabled={!read.canMore}
-          loading={read.loadingMore}
-        >
+      {current?.page && current.page.items.length > 0 ? (
+        <MoreButton read={read} size="xs">
           {t('campaignCreate.documents.safe.more', { shown: current.page.items.length, count: current.page.count })}
-        </Button>
+        </MoreButton>
       ) : null}
     </Stack>
   );

@@ -10,6 +10,7 @@ import { ERROR_KEYS } from '../../../contract/keys.ts';
 import { useRead } from '../../app/useRead.ts';
 import { SearchIcon } from '../../components/icons.tsx';
 import { useDebounced } from '../../components/useDebounced.ts';
+import { MoreButton } from '../../components/MoreButton.tsx';
 
 const PAGE = 20;
 const asMember = (e: Employee): EmployeeGroupMember => ({
@@ -100,17 +101,10 @@ export const MemberPicker = ({
           })}
         </Box>
       ) : null}
-      {results && read.hasMore ? (
-        <Button
-          size="sm"
-          variant="ghost"
-          alignSelf="flex-start"
-          onClick={read.more}
-          disabled={!read.canMore}
-          loading={read.loadingMore}
-        >
+      {results ? (
+        <MoreButton read={read}>
           {t('groups.form.more', { shown: results.items.length, count: results.count })}
-        </Button>
+        </MoreButton>
       ) : null}
     </Stack>
   );

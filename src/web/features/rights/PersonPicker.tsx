@@ -12,6 +12,7 @@ import type { ReadQuery } from '../../../../machines/read/index.ts';
 import { useRead } from '../../app/useRead.ts';
 import { SearchIcon } from '../../components/icons.tsx';
 import { useDebounced } from '../../components/useDebounced.ts';
+import { MoreButton } from '../../components/MoreButton.tsx';
 
 export const PICKER_PAGE = 20;
 
@@ -104,17 +105,10 @@ export const PersonPicker = ({
           })}
         </Box>
       ) : null}
-      {results && read.hasMore ? (
-        <Button
-          size="sm"
-          variant="ghost"
-          alignSelf="flex-start"
-          onClick={read.more}
-          disabled={!read.canMore}
-          loading={read.loadingMore}
-        >
+      {results ? (
+        <MoreButton read={read}>
           {t('rights.people.more', { shown: results.items.length, count: results.count })}
-        </Button>
+        </MoreButton>
       ) : null}
     </Stack>
   );
