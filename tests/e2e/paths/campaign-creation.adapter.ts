@@ -15,7 +15,7 @@ import { routeUrl } from '../../../src/contract/routes.ts';
 import type { CreationDocType, CreationEvent, CreationRecipient } from '../../../machines/campaign-creation/index.ts';
 import { fr, sessionHeaders } from '../support.ts';
 import type { MachineAdapter } from './adapter.ts';
-import { logInThroughApi, openLoggedIn, skipWelcome, slowUploads } from './screens.ts';
+import { fullSpeed, logInThroughApi, openLoggedIn, skipWelcome, slowUploads } from './screens.ts';
 
 const PNG = Buffer.from(
   '89504e470d0a1a0a0000000d4948445200000001000000010806000000' +
@@ -139,7 +139,7 @@ export const campaignCreationAdapter: MachineAdapter = {
     'creation.send': '« Envoyer » on the review (« Renvoyer » after a failure)',
     'creation.cancel': '« Annuler l’envoi » while the files are sent (upload bandwidth limited)',
     'api.creation.progressed': 'the bytes sent: a percentage shown on the review (upload bandwidth limited)',
-    'api.creation.succeeded': 'the real server creates the campaign: its page opens',
+    'api.creation.succeeded': 'the real server creates the campaign: its page opens (the upload at full speed again)',
     'api.creation.failed': 'the first sending dropped on its way (aborted by the test: the network fails)',
     'api.creation.canceled':
       'the upload cancelled from the notifications panel (upload bandwidth limited): the page hears it',
@@ -240,7 +240,8 @@ export const campaignCreationAdapter: MachineAdapter = {
     'api.creation.progressed': async ({ page }) => {
       await expect(page.getByText(/^[1-9]\d? %$/).first()).toBeVisible();
     },
-    'api.creation.succeeded': async () => {},
+    // Its upload, slowed for a percentage to be seen, then ends at full speed.
+    'api.creation.succeeded': async ({ page }) => fullSpeed(page),
     'api.creation.failed': async () => {},
     'api.creation.canceled': async ({ page, memo }) => {
       const name = memo.get('name') as string;

@@ -1,5 +1,5 @@
 /** Steps and checks the browser adapters share. */
-import { expect, type Page, type Route } from '@playwright/test';
+import { type CDPSession, expect, type Page, type Route } from '@playwright/test';
 import { sessionFromLogin } from '../../../machines/auth/auth.actors.ts';
 import type { CurrentUser, LoginResponse, Session } from '../../../src/contract/entities.ts';
 import { AUTH_HEADERS, routeUrl } from '../../../src/contract/routes.ts';
@@ -232,17 +232,45 @@ export async function afterDrop(page: Page, memo: Map<string, unknown>): Promise
 }
 
 /**
+ * The page's DevTools session that sets its network emulation: Chromium keeps the conditions per
+ * session, and only the session that slowed a request in flight can speed it up again (a second
+ * session's « full speed » leaves it at the first one's pace).
+ */
+const emulation = new WeakMap<Page, Promise<CDPSession>>();
+async function emulate(page: Page, conditions: { latency: number; download: number; upload: number }): Promise<void> {
+  let session = emulation.get(page);
+  if (!session) {
+    session = page
+      .context()
+      .newCDPSession(page)
+      .then(async (cdp) => {
+        await cdp.send('Network.enable');
+        return cdp;
+      });
+    emulation.set(page, session);
+  }
+  const cdp = await session;
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: conditions.latency,
+    downloadThroughput: conditions.download,
+    uploadThroughput: conditions.upload,
+  });
+}
+
+/**
  * Uploads limited to 256 KB/s in this page (Chromium's network emulation): long enough to see a
  * percentage and to cancel. `latencyMs` adds the emulation's round-trip latency to every request;
  * `downloadBytesPerSecond` limits what the page receives too (unlimited by default).
  */
 export async function slowUploads(page: Page, latencyMs = 0, downloadBytesPerSecond = -1): Promise<void> {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('Network.enable');
-  await cdp.send('Network.emulateNetworkConditions', {
-    offline: false,
-    latency: latencyMs,
-    downloadThroughput: downloadBytesPerSecond,
-    uploadThroughput: 256 * 1024,
-  });
+  await emulate(page, { latency: latencyMs, download: downloadBytesPerSecond, upload: 256 * 1024 });
+}
+
+/**
+ * The page's network at full speed again (no emulated latency or bandwidth limit), requests in flight
+ * included: a slowed upload whose end is the path's next fact ends at once.
+ */
+export async function fullSpeed(page: Page): Promise<void> {
+  await emulate(page, { latency: 0, download: -1, upload: -1 });
 }
