@@ -92,7 +92,12 @@ export interface MachinePlan {
  * a lookup's or creation's call is held until its answer is the next fact (an early answer filled the form,
  * or left for the sheet, while the model still saw it in flight), and a SIRET both not found and refused as
  * taken is another company's of the domain (the lookup finds the admin's own). org-conf, 8 → 3, passed twice once a save is answered with the
- * fixture's configuration (the one read) only when nothing changed since the read.
+ * fixture's configuration (the one read) only when nothing changed since the read. campaign, 17 → 9, passed twice
+ * once the safe double's rules were set per distribution run by the step that starts it (the split's end,
+ * « Valider », « Relancer ») from that run's own facts, not for the whole path before the campaign exists, a run's
+ * first deposit held only in the path's first run (the table then shows nothing sent) and such a run ending
+ * distributed, and the long payroll, the trial's campaign and a campaign with two refused documents each serve two
+ * transitions (renamed then canceled, one deleted then all, one sent again then the other).
  * A variant is named `machine, variant`.
  */
 const CHAINED: ReadonlySet<string> = new Set([
@@ -119,6 +124,7 @@ const CHAINED: ReadonlySet<string> = new Set([
   'rights-form',
   'org-form',
   'org-conf',
+  'campaign',
 ]);
 
 /** Events at most in one chained path: a failure hides the rest of its walk, and a path must end in its time. */
