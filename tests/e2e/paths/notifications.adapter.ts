@@ -1,13 +1,19 @@
 /**
  * The notifications panel in the browser (the bell of the top bar). Its own tasks are real uploads:
- * « Déposer des documents » on the documents page, one slip whose upload is slowed by the browser's
- * own network emulation (Chromium, DevTools protocol) so the panel can be seen while it runs; the
- * dialog is closed while it sends (the upload goes on). The panel's « Annuler » cancels it, its close
- * (×) removes it (a running upload is then aborted: its request fails in the browser), its « Effacer
- * les notifications terminées » resets, a request the network drops makes it fail, and a session
- * expiry the server pushes (the session revoked through the real API) clears it. A second task while
- * the upload runs is the page's « Tout télécharger (zip, …) »: the archive of every document the
- * persona sees, its download slowed by the same emulation so it is still running when the path ends.
+ * « Déposer des documents » on the documents page, one slip (the model's `up-1`); the dialog is closed
+ * while it sends (the upload goes on). The upload is held in the browser's network (`page.route`) until
+ * the step whose fact is its end lets it go to the server (done) or drops it (fail); one whose percentage
+ * the path watches is sent at once on an upload bandwidth limited by the browser's own network emulation
+ * (Chromium, DevTools protocol: 2 KB/s, its first 16 KB sent at once), lifted at its `notification.done`
+ * (Chromium then sends the rest at once). The panel's « Annuler » cancels it, its close (×) removes it (a
+ * running upload is then aborted: its request fails in the browser), its « Effacer les notifications
+ * terminées » resets, and a session expiry the server pushes (the session revoked through the real API)
+ * clears it. The second task (`up-2`) is the page's « Tout télécharger (zip, …) »: the archive of every
+ * document the persona sees, its request held in the network so it runs to the path's end.
+ *
+ * Chained paths: each upload decides from its own events up to its end (held or watched), a slip an earlier
+ * upload left in the dialog (failed, canceled) is removed first, a new login after a clear goes back to the
+ * documents page and its pushes wait for its own join; a watched upload does not fail (`chainable`).
  *
  * The server's own entries are real ones: the split of a payroll campaign the persona creates through
  * the real creation route while the panel is open (the demo's sample payroll): the split job pushes
@@ -550,5 +556,14 @@ export const notificationsAdapter: MachineAdapter = {
       return pushed.state !== 'running' || server?.state !== 'running';
     }
     return !server || event.type === 'notification.remove';
+  },
+  /**
+   * A watched upload (its percentage seen since it started) is already on its way at a limited bandwidth:
+   * the network cannot drop it for the test any more (only a held one), so it does not fail.
+   */
+  chainable: (walked, _snapshot, event) => {
+    if (event.type !== 'notification.fail') return true;
+    const started = walked.findLastIndex((e) => e.type === 'notification.start' && 'id' in e && e.id === 'up-1');
+    return !walked.slice(started + 1).some((e) => e.type === 'notification.progress');
   },
 };

@@ -92,7 +92,10 @@ export interface MachinePlan {
  * a lookup's or creation's call is held until its answer is the next fact (an early answer filled the form,
  * or left for the sheet, while the model still saw it in flight), and a SIRET both not found and refused as
  * taken is another company's of the domain (the lookup finds the admin's own). org-conf, 8 → 3, passed twice once a save is answered with the
- * fixture's configuration (the one read) only when nothing changed since the read.
+ * fixture's configuration (the one read) only when nothing changed since the read. notifications, 17 → 6, passed
+ * twice once each upload was held in the network (or, watched, throttled) from its own events up to its end, not the
+ * whole path's, a slip an earlier upload left in the dialog was removed before the next, a new login after a clear
+ * went back to the documents page and waited for its own push join, and a watched upload no longer fails (`chainable`).
  * A variant is named `machine, variant`.
  */
 const CHAINED: ReadonlySet<string> = new Set([
@@ -119,6 +122,7 @@ const CHAINED: ReadonlySet<string> = new Set([
   'rights-form',
   'org-form',
   'org-conf',
+  'notifications',
 ]);
 
 /** Events at most in one chained path: a failure hides the rest of its walk, and a path must end in its time. */
