@@ -97,7 +97,10 @@ export interface MachinePlan {
  * « Valider », « Relancer ») from that run's own facts, not for the whole path before the campaign exists, a run's
  * first deposit held only in the path's first run (the table then shows nothing sent) and such a run ending
  * distributed, and the long payroll, the trial's campaign and a campaign with two refused documents each serve two
- * transitions (renamed then canceled, one deleted then all, one sent again then the other).
+ * transitions (renamed then canceled, one deleted then all, one sent again then the other). notifications, 17 → 6, passed
+ * twice once each upload was held in the network (or, watched, throttled) from its own events up to its end, not the
+ * whole path's, a slip an earlier upload left in the dialog was removed before the next, a new login after a clear
+ * went back to the documents page and waited for its own push join, and a watched upload no longer fails (`chainable`).
  * A variant is named `machine, variant`.
  */
 const CHAINED: ReadonlySet<string> = new Set([
@@ -125,6 +128,7 @@ const CHAINED: ReadonlySet<string> = new Set([
   'org-form',
   'org-conf',
   'campaign',
+  'notifications',
 ]);
 
 /** Events at most in one chained path: a failure hides the rest of its walk, and a path must end in its time. */

@@ -261,10 +261,16 @@ async function emulate(page: Page, conditions: { latency: number; download: numb
 /**
  * Uploads limited to 256 KB/s in this page (Chromium's network emulation): long enough to see a
  * percentage and to cancel. `latencyMs` adds the emulation's round-trip latency to every request;
- * `downloadBytesPerSecond` limits what the page receives too (unlimited by default).
+ * `downloadBytesPerSecond` limits what the page receives too (unlimited by default);
+ * `uploadBytesPerSecond` sets another upload limit.
  */
-export async function slowUploads(page: Page, latencyMs = 0, downloadBytesPerSecond = -1): Promise<void> {
-  await emulate(page, { latency: latencyMs, download: downloadBytesPerSecond, upload: 256 * 1024 });
+export async function slowUploads(
+  page: Page,
+  latencyMs = 0,
+  downloadBytesPerSecond = -1,
+  uploadBytesPerSecond = 256 * 1024,
+): Promise<void> {
+  await emulate(page, { latency: latencyMs, download: downloadBytesPerSecond, upload: uploadBytesPerSecond });
 }
 
 /**
