@@ -1,5 +1,5 @@
 /** Steps and checks the browser adapters share. */
-import { expect, type Page, type Route } from '@playwright/test';
+import { expect, type CDPSession, type Page, type Route } from '@playwright/test';
 import { sessionFromLogin } from '../../../machines/auth/auth.actors.ts';
 import type { CurrentUser, LoginResponse, Session } from '../../../src/contract/entities.ts';
 import { AUTH_HEADERS, routeUrl } from '../../../src/contract/routes.ts';
@@ -244,5 +244,38 @@ export async function slowUploads(page: Page, latencyMs = 0, downloadBytesPerSec
     latency: latencyMs,
     downloadThroughput: downloadBytesPerSecond,
     uploadThroughput: 256 * 1024,
+  });
+}
+
+const emulations = new WeakMap<Page, Promise<CDPSession>>();
+
+/**
+ * The page's network as Chromium emulates it (DevTools protocol, one session per page): upload bandwidth in
+ * bytes per second (-1: not limited) and a round-trip latency. A change applies to requests in flight too:
+ * an upload slowed until the path has seen its percentage goes on at full speed, a late answer comes at once.
+ * `emulateNetwork(page)` gives the page its own network back.
+ */
+export async function emulateNetwork(
+  page: Page,
+  { latencyMs = 0, uploadBytesPerSecond = -1 }: { latencyMs?: number; uploadBytesPerSecond?: number } = {},
+): Promise<void> {
+  let session = emulations.get(page);
+  if (!session) {
+    session = page
+      .context()
+      .newCDPSession(page)
+      .then(async (cdp) => {
+        await cdp.send('Network.enable');
+        return cdp;
+      });
+    emulations.set(page, session);
+  }
+  await (
+    await session
+  ).send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: latencyMs,
+    downloadThroughput: -1,
+    uploadThroughput: uploadBytesPerSecond,
   });
 }
