@@ -28,7 +28,7 @@ import { planOf } from '../../../machines/document-upload/documentUpload.model.t
 import { routeUrl } from '../../../src/contract/routes.ts';
 import { fr } from '../support.ts';
 import type { MachineAdapter } from './adapter.ts';
-import { logInThroughApi, openLoggedIn, skipWelcome, slowUploads } from './screens.ts';
+import { fullSpeed, logInThroughApi, openLoggedIn, skipWelcome, slowUploads } from './screens.ts';
 
 type Event<T extends DocumentUploadEvent['type']> = Extract<DocumentUploadEvent, { type: T }>;
 const contextOf = (snapshot: AnyMachineSnapshot) => snapshot.context as DocumentUploadContext;
@@ -88,15 +88,7 @@ const untilNextSending = (events: readonly EventObject[], index: number) => {
 async function uploadSpeed(page: Page, memo: Map<string, unknown>, slow: boolean): Promise<void> {
   if (!slow && !memo.get('slowed')) return;
   memo.set('slowed', slow);
-  if (slow) return slowUploads(page);
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('Network.enable');
-  await cdp.send('Network.emulateNetworkConditions', {
-    offline: false,
-    latency: 0,
-    downloadThroughput: -1,
-    uploadThroughput: -1,
-  });
+  await (slow ? slowUploads(page) : fullSpeed(page));
 }
 
 /** The check's verdicts that answer the drop at `index` (drops are checked in turn), if the path has them. */

@@ -2,20 +2,24 @@
  * The DSN import machine in the browser: « Importer une DSN » on the employee list, the file chosen in
  * the dialog's drop zone, the real server's answer. The valid demo DSN is imported (the first time it
  * creates 3 employees, then it updates them: the same answer's shape); a refusal is the malformed demo
- * DSN; a file over the limit is 11 MB of text refused before upload. A close while the file is sent
- * needs the import to last: the call is held a few seconds on its way (Playwright's routing), then
- * goes on to the real server. The upload's progress and the panel's cancel: a DSN grown to 1.7 MB (as a
- * large payroll's is) on an upload Chromium limits to 256 KB/s. Each submit sets the network its own sending
- * needs (a chained path sends several): limited or not, the call held or not.
+ * DSN; a file over the limit is 11 MB of text refused before upload. A close or the panel's cancel while the
+ * file is sent needs the import to last: the call is held on its way (Playwright's routing) until the fact of
+ * its answer, which lets it go to the real server (a cancel drops it meanwhile). The upload's progress: a DSN
+ * grown to 130 KB (as a larger payroll's is) on an upload Chromium limits to 32 KB/s, the last bytes' 100 %
+ * seen before the answer through 3 s of emulated latency; the emulation is lifted once the path has seen what it
+ * watches and waits for the answer. Each submit sets the network its own sending needs (a chained path sends several): limited or not,
+ * the call held or not.
  */
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expect, type Page } from '@playwright/test';
+import { expect, type Page, type Route } from '@playwright/test';
 import type { EventObject } from 'xstate';
 import { routeUrl } from '../../../src/contract/routes.ts';
 import { fr } from '../support.ts';
 import type { MachineAdapter } from './adapter.ts';
-import { logInThroughApi, openLoggedIn, skipWelcome, slowUploads } from './screens.ts';
+import { emulateNetwork, logInThroughApi, openLoggedIn, skipWelcome } from './screens.ts';
 
 const VALID = readFileSync(fileURLToPath(new URL('../../fixtures/dsn/valid-utf8-lf.dsn', import.meta.url)));
 const MALFORMED = readFileSync(
@@ -23,8 +27,26 @@ const MALFORMED = readFileSync(
 );
 const HUGE = Buffer.alloc(11 * 1024 * 1024, "S10.G00.00.001,'x'\n");
 /**
- * The demo DSN grown to ~1.7 MB as a large payroll's is, with remuneration blocks (S21.G00.51) the
- * import reads past: long enough on a limited upload (256 KB/s) to see a share sent and to cancel.
+ * The 11 MB file on disk, under the name the path gives it: set by its path, the browser reads it there (its
+ * bytes are not sent through the protocol, seconds on a busy machine). Written once per worker.
+ */
+const hugeOnDisk = (() => {
+  const written = new Map<string, string>();
+  return (name: string): string => {
+    let path = written.get(name);
+    if (!path) {
+      const dir = mkdtempSync(join(tmpdir(), 'dsn-huge-'));
+      process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
+      path = join(dir, name);
+      writeFileSync(path, HUGE);
+      written.set(name, path);
+    }
+    return path;
+  };
+})();
+/**
+ * The demo DSN grown to ~130 KB as a larger payroll's is, with remuneration blocks (S21.G00.51) the
+ * import reads past: about 4 s on a limited upload (32 KB/s), long enough to see a share sent.
  */
 const grown = (dsn: Buffer) => {
   const text = dsn.toString('utf8');
@@ -32,7 +54,7 @@ const grown = (dsn: Buffer) => {
   const remuneration =
     "S21.G00.51.001,'01052026'\nS21.G00.51.002,'31052026'\nS21.G00.51.010,'00001'\n" +
     "S21.G00.51.011,'002'\nS21.G00.51.013,'2100.00'\n";
-  return Buffer.from(text.slice(0, totals) + remuneration.repeat(12_000) + text.slice(totals), 'utf8');
+  return Buffer.from(text.slice(0, totals) + remuneration.repeat(1_000) + text.slice(totals), 'utf8');
 };
 const LARGE = grown(VALID);
 /** The malformed DSN grown the same way: its refusal (line 46) comes once the bytes are seen going. */
@@ -64,11 +86,12 @@ const closesWhileSending = (events: readonly EventObject[]): boolean => {
   return false;
 };
 
-/** A path that watches the bytes go (a share, or the last bytes before the answer) or cancels them. */
-const watchesUpload = (events: readonly EventObject[]) =>
-  events.some((e) => e.type === 'api.dsn.progressed' || e.type === 'api.dsn.canceled');
+/** A sending that watches a share of the bytes go (between 0 and 100 %): the upload is limited. */
+const watchesShare = (sending: readonly EventObject[]) =>
+  sending.some((e) => e.type === 'api.dsn.progressed' && !allSent(e));
 const allSent = (e: EventObject) =>
   e.type === 'api.dsn.progressed' && (e as EventObject & { uploadCompleted: boolean }).uploadCompleted;
+const isAnswer = (e: EventObject | undefined) => e?.type === 'api.dsn.succeeded' || e?.type === 'api.dsn.failed';
 
 /**
  * The events of the sending that the submit at or after `index` starts, up to the next submit: each submit of
@@ -81,31 +104,55 @@ const sendingOf = (events: readonly EventObject[], index: number): readonly Even
   return events.slice(submit, next < 0 ? undefined : next);
 };
 
-/** The page's network for one sending: limited uploads (and latency), or Chromium's own again. */
+const PLAIN = {};
+
+/** The page's network as the path needs it now (Chromium's emulation), set only when it changes. */
+const network = async (page: Page, memo: Map<string, unknown>, conditions: Parameters<typeof emulateNetwork>[1]) => {
+  if (JSON.stringify(memo.get('network') ?? PLAIN) === JSON.stringify(conditions)) return;
+  await emulateNetwork(page, conditions);
+  memo.set('network', conditions);
+};
+
+/**
+ * The page's network for one sending. A share watched: the upload limited to 32 KB/s, with 3 s of latency when
+ * the last bytes must be seen before the answer too (`afterSeen` lifts it).
+ * The last bytes alone: only the latency, a small file sent at once. A close or a cancel while sending: the
+ * import held on its way (Playwright's routing) until the fact of its answer lets it go to the real server; a
+ * cancel drops it meanwhile, and one the path never hears the answer of stays held.
+ */
 const networkFor = async (page: Page, sending: readonly EventObject[], memo: Map<string, unknown>) => {
-  const slow = watchesUpload(sending);
-  if (slow) await slowUploads(page, sending.some(allSent) ? 3_000 : 0);
-  else if (memo.get('slowed')) {
-    const cdp = await page.context().newCDPSession(page);
-    await cdp.send('Network.emulateNetworkConditions', {
-      offline: false,
-      latency: 0,
-      downloadThroughput: -1,
-      uploadThroughput: -1,
+  const latencyMs = sending.some(allSent) ? 3_000 : 0;
+  if (watchesShare(sending)) await network(page, memo, { latencyMs, uploadBytesPerSecond: 32 * 1024 });
+  else await network(page, memo, latencyMs ? { latencyMs } : PLAIN);
+  const held =
+    !watchesShare(sending) && (closesWhileSending(sending) || sending.some((e) => e.type === 'api.dsn.canceled'));
+  memo.set('hold', held);
+  memo.set('held', []);
+  if (held && !memo.get('routed')) {
+    memo.set('routed', true);
+    await page.route(`**${routeUrl('employees.dsn')}`, async (route) => {
+      if (memo.get('hold')) (memo.get('held') as Route[]).push(route);
+      else await route.continue();
     });
   }
-  memo.set('slowed', slow);
-  // A close while sending, not on a limited upload (that one lasts already): the import is held 3 s on its way,
-  // then reaches the real server.
-  const held = !slow && closesWhileSending(sending);
-  const pattern = `**${routeUrl('employees.dsn')}`;
-  if (held && !memo.get('held'))
-    await page.route(pattern, async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 3_000));
-      await route.continue();
-    });
-  else if (!held && memo.get('held')) await page.unroute(pattern);
-  memo.set('held', held);
+};
+
+/** The fact of a held import's answer: it goes on to the real server. */
+const letGo = async (memo: Map<string, unknown>) => {
+  if (!memo.get('hold')) return;
+  const held = memo.get('held') as Route[];
+  await expect.poll(() => held.length, { message: 'the import is on its way' }).toBeGreaterThan(0);
+  memo.set('hold', false);
+  for (const route of held.splice(0)) await route.continue();
+};
+
+/**
+ * Once what the path watches is seen and its next fact is the server's answer, the emulation is lifted: the rest
+ * of the bytes go at once, the answer comes at once. Before the last bytes' 100 % the upload stays as it is (the
+ * emulation changed in flight, Chromium let the answer through before the 100 % was shown).
+ */
+const afterSeen = async (page: Page, memo: Map<string, unknown>, next: EventObject | undefined) => {
+  if (isAnswer(next)) await network(page, memo, PLAIN);
 };
 
 const progress = (page: Page) => importDialog(page).getByRole('progressbar');
@@ -130,11 +177,12 @@ export const dsnImportAdapter: MachineAdapter = {
     'dsn.file.remove': 'the chosen file’s « Retirer » (×)',
     'dsn.submit': '« Importer »',
     'dsn.reset': '« Importer un autre fichier » on the result',
-    'api.dsn.succeeded': 'the real server imports the demo DSN',
+    'api.dsn.succeeded': 'the real server imports the demo DSN (a call held on its way let go)',
     'api.dsn.failed': 'the real server refuses the malformed demo DSN (line 46)',
     'api.dsn.progressed':
-      'the bytes sent, a 1.7 MB DSN on an upload limited to 256 KB/s: a share between 0 and 100 %, or 100 % before the answer (3 s of latency emulated)',
-    'api.dsn.canceled': 'the notifications panel’s « Annuler » while the DSN is sent (the dialog closed meanwhile)',
+      'the bytes sent, a 130 KB DSN on an upload limited to 32 KB/s: a share between 0 and 100 %, or 100 % before the answer (3 s of latency emulated)',
+    'api.dsn.canceled':
+      'the notifications panel’s « Annuler » while the DSN is sent (held on its way; the dialog closed meanwhile)',
   },
   events: {
     'dsn.open': async ({ page }) => {
@@ -149,20 +197,21 @@ export const dsnImportAdapter: MachineAdapter = {
     },
     'dsn.file.choose': async ({ page, event, events, index }) => {
       const { file } = event as Chosen;
-      const huge = file.size > 10 * 1024 * 1024;
-      const watched = watchesUpload(sendingOf(events, index));
-      const buffer = huge
-        ? HUGE
-        : answerAfter(events, index) === 'api.dsn.failed'
+      const input = importDialog(page).getByLabel(fr('dsn.import.file'));
+      if (file.size > 10 * 1024 * 1024) {
+        await input.setInputFiles(hugeOnDisk(file.name));
+        return;
+      }
+      const watched = watchesShare(sendingOf(events, index));
+      const buffer =
+        answerAfter(events, index) === 'api.dsn.failed'
           ? watched
             ? LARGE_MALFORMED
             : MALFORMED
           : watched
             ? LARGE
             : VALID;
-      await importDialog(page)
-        .getByLabel(fr('dsn.import.file'))
-        .setInputFiles({ name: file.name, mimeType: 'text/plain', buffer });
+      await input.setInputFiles({ name: file.name, mimeType: 'text/plain', buffer });
     },
     'dsn.file.remove': async ({ page, before }) => {
       const name = (before.context as { file: { name: string } }).file.name;
@@ -171,7 +220,7 @@ export const dsnImportAdapter: MachineAdapter = {
         .click();
     },
     'dsn.submit': async ({ page, events, index, memo }) => {
-      // Watching the bytes go: the upload limited to 256 KB/s (Chromium's network emulation), with 3 s of
+      // Watching the bytes go: the upload limited to 32 KB/s (Chromium's network emulation), with 3 s of
       // latency when the last bytes must be seen before the server's answer; or the call held on its way.
       await networkFor(page, sendingOf(events, index), memo);
       const answer = answered(page);
@@ -185,14 +234,17 @@ export const dsnImportAdapter: MachineAdapter = {
         .click();
     },
     'api.dsn.succeeded': async ({ memo }) => {
+      await letGo(memo);
       await (memo.get('answer') as Promise<unknown>);
     },
     'api.dsn.failed': async ({ memo }) => {
+      await letGo(memo);
       await (memo.get('answer') as Promise<unknown>);
     },
-    'api.dsn.progressed': async ({ page, event }) => {
+    'api.dsn.progressed': async ({ page, event, next, memo }) => {
       if (allSent(event)) await expect(progress(page)).toHaveAttribute('aria-valuenow', '100', { timeout: 20_000 });
       else await expect(progress(page)).toHaveAttribute('aria-valuenow', /^[1-9]\d?$/, { timeout: 20_000 });
+      await afterSeen(page, memo, next);
     },
     'api.dsn.canceled': async ({ page }) => {
       // The dialog was closed while sending: the import goes on in the notifications panel, cancelled there.

@@ -231,14 +231,26 @@ export async function afterDrop(page: Page, memo: Map<string, unknown>): Promise
   await page.unrouteAll({ behavior: 'ignoreErrors' });
 }
 
+/** The page's DevTools session that sets its network emulation (`emulateNetwork`). */
+const emulations = new WeakMap<Page, Promise<CDPSession>>();
+
 /**
- * The page's DevTools session that sets its network emulation: Chromium keeps the conditions per
- * session, and only the session that slowed a request in flight can speed it up again (a second
- * session's « full speed » leaves it at the first one's pace).
+ * The page's network as Chromium emulates it (DevTools protocol): upload and download bandwidth in
+ * bytes per second (-1: not limited) and a round-trip latency; `emulateNetwork(page)` gives the page
+ * its own network back. A change applies to requests in flight too: an upload slowed until the path
+ * has seen its percentage goes on at full speed. Chromium keeps the conditions per DevTools session
+ * and only the session that slowed a request can speed it up again (a second session's « full speed »
+ * leaves it at the first one's pace), so each page has one.
  */
-const emulation = new WeakMap<Page, Promise<CDPSession>>();
-async function emulate(page: Page, conditions: { latency: number; download: number; upload: number }): Promise<void> {
-  let session = emulation.get(page);
+export async function emulateNetwork(
+  page: Page,
+  {
+    latencyMs = 0,
+    uploadBytesPerSecond = -1,
+    downloadBytesPerSecond = -1,
+  }: { latencyMs?: number; uploadBytesPerSecond?: number; downloadBytesPerSecond?: number } = {},
+): Promise<void> {
+  let session = emulations.get(page);
   if (!session) {
     session = page
       .context()
@@ -247,22 +259,21 @@ async function emulate(page: Page, conditions: { latency: number; download: numb
         await cdp.send('Network.enable');
         return cdp;
       });
-    emulation.set(page, session);
+    emulations.set(page, session);
   }
   const cdp = await session;
   await cdp.send('Network.emulateNetworkConditions', {
     offline: false,
-    latency: conditions.latency,
-    downloadThroughput: conditions.download,
-    uploadThroughput: conditions.upload,
+    latency: latencyMs,
+    downloadThroughput: downloadBytesPerSecond,
+    uploadThroughput: uploadBytesPerSecond,
   });
 }
 
 /**
- * Uploads limited to 256 KB/s in this page (Chromium's network emulation): long enough to see a
+ * Uploads limited to 256 KB/s in this page (or `uploadBytesPerSecond`): long enough to see a
  * percentage and to cancel. `latencyMs` adds the emulation's round-trip latency to every request;
- * `downloadBytesPerSecond` limits what the page receives too (unlimited by default);
- * `uploadBytesPerSecond` sets another upload limit.
+ * `downloadBytesPerSecond` limits what the page receives too (unlimited by default).
  */
 export async function slowUploads(
   page: Page,
@@ -270,13 +281,10 @@ export async function slowUploads(
   downloadBytesPerSecond = -1,
   uploadBytesPerSecond = 256 * 1024,
 ): Promise<void> {
-  await emulate(page, { latency: latencyMs, download: downloadBytesPerSecond, upload: uploadBytesPerSecond });
+  await emulateNetwork(page, { latencyMs, downloadBytesPerSecond, uploadBytesPerSecond });
 }
 
-/**
- * The page's network at full speed again (no emulated latency or bandwidth limit), requests in flight
- * included: a slowed upload whose end is the path's next fact ends at once.
- */
+/** The page's network at full speed again, requests in flight included: a slowed upload ends at once. */
 export async function fullSpeed(page: Page): Promise<void> {
-  await emulate(page, { latency: 0, download: -1, upload: -1 });
+  await emulateNetwork(page);
 }

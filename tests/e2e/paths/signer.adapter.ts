@@ -3,11 +3,13 @@
  * signatory) opened on its page, the walk read → channel → code → signed | refused. Codes come from
  * the demo outbox the code screen opens; a wrong code is a real wrong code, the sixth one locks
  * (423 from the server). A code already pending on arrival (`signer.resume`) is a real one: asked
- * on the screen, then the page reloaded. A call that fails is the browser's connection dropped for it.
+ * through the real API with the signatory's session (and locked there by six wrong codes if it is to be),
+ * then the page reloaded. A call that fails is the browser's connection dropped for it.
  * A code's end on the screen is the browser's clock (Playwright's) brought past its lifetime, then set back.
  * The server's own « expired » is the code's real lifetime waited out: the e2e server runs short-lived codes
- * (SIGNATURE_CODE_TTL_S in scripts/e2e.mjs), and the page's clock is paused meanwhile (a tab asleep), so its
- * own timer does not end the code first; the right code, typed late, is refused by the server.
+ * (30 s, SIGNATURE_CODE_TTL_S in scripts/e2e.mjs), and the page's clock is paused meanwhile (a tab asleep), so
+ * its own timer does not end the code first; the right code, typed just after the `expiresAt` the server
+ * announced, is refused by the server.
  */
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { initialTransition } from 'xstate';
@@ -56,14 +58,26 @@ const codeFromOutbox = async (page: Page): Promise<string> => {
   return code;
 };
 
-const requestByMail = async (page: Page) => {
-  await walkOf(page)
-    .getByRole('button', { name: fr('signbooks.signer.read.next') })
-    .click();
-  await walkOf(page)
-    .getByRole('button', { name: fr('signbooks.signer.channel.send') })
-    .click();
-  await stepShown(page, 'code');
+/**
+ * A code asked through the real API with the signatory's session (as another of their tabs would ask it), and
+ * locked there if it is to be: six wrong codes, the first five answered « invalid », the sixth 423.
+ */
+const codePendingOnServer = async (page: Page, memo: Map<string, unknown>, locked: boolean) => {
+  const headers = memo.get('headers') as Record<string, string>;
+  const workflowId = memo.get('id') as string;
+  const asked = await page.request.post(routeUrl('signbooks.recoverCode', { workflowId }), {
+    headers,
+    data: { mode: 'email' },
+  });
+  expect(asked.status(), await asked.text()).toBeLessThan(300);
+  if (!locked) return;
+  for (let i = 0; i < 6; i += 1) {
+    const tried = await page.request.post(routeUrl('signbooks.sign', { workflowId }), {
+      headers,
+      data: { codeSignature: '000000' },
+    });
+    expect(tried.status(), await tried.text()).toBe(i < 5 ? 400 : 423);
+  }
 };
 
 /** The server's answer to the next code asked (its `expiresAt`, for a path that waits the code's lifetime out). */
@@ -135,6 +149,7 @@ export const signerAdapter: MachineAdapter = {
     expect(created.status(), await created.text()).toBe(201);
     const { signbook } = (await created.json()) as { signbook: { id: string } };
     memo.set('id', signbook.id);
+    memo.set('headers', headers);
     await openLoggedIn(page, `/signworkflows/status/in-progress/to-sign/${signbook.id}`);
     await expect(walkOf(page)).toBeVisible();
   },
@@ -162,7 +177,8 @@ export const signerAdapter: MachineAdapter = {
     'signer.refuse': '« Refuser de signer » (on every screen of the walk), a reason, confirm',
     'signer.code.expired':
       'the browser’s clock (Playwright’s) brought past the code’s lifetime: the code screen’s timer fires',
-    'signer.resume': 'the page reloaded with a code pending on the server (asked first, and locked if it is to be)',
+    'signer.resume':
+      'the page reloaded with a code pending on the server (asked first through the real API, and locked there by six wrong codes if it is to be)',
     'xstate.done.actor.requestCode': 'the server sends the code (demo outbox)',
     'xstate.error.actor.requestCode': 'the request fails (connection dropped for it)',
     'xstate.done.actor.submitCode': 'the server signs with the outbox’s code',
@@ -211,7 +227,7 @@ export const signerAdapter: MachineAdapter = {
         const asked = (await (memo.get('asked') as Promise<{ json: () => Promise<unknown> }>)).json();
         const expiresAt = new Date(((await asked) as { expiresAt: string }).expiresAt).getTime();
         await page.clock.pauseAt(Date.now() + 100);
-        const wait = expiresAt - Date.now() + 1_000;
+        const wait = expiresAt - Date.now() + 250;
         test.info().setTimeout(test.info().timeout + Math.max(0, wait));
         await new Promise((resolve) => setTimeout(resolve, Math.max(0, wait)));
         await codeField(page).fill(code);
@@ -250,17 +266,12 @@ export const signerAdapter: MachineAdapter = {
       await dialog.getByRole('button', { name: fr('signbooks.refuse.confirm') }).click();
     },
     'signer.resume': async ({ page, event, memo }) => {
-      // A code pending on the server when the page opens: asked here (locked if it is to be), then the page reloaded.
+      // A code pending on the server when the page opens: asked through the API (locked if it is to be), then the
+      // page reloaded.
       const resume = event as Of<'signer.resume'>;
-      await requestByMail(page);
-      memo.set('wrong', 0);
-      if (resume.locked || resume.triesLeft <= 0) {
-        for (let i = 0; i < 6; i += 1) {
-          await wrongCode(page, memo);
-          if (i < 5) await invalidShown(page);
-        }
-        await expect(lockedAlert(walkOf(page))).toBeVisible();
-      }
+      const locked = resume.locked || resume.triesLeft <= 0;
+      await codePendingOnServer(page, memo, locked);
+      memo.set('wrong', locked ? 6 : 0);
       await page.reload();
       await expect(walkOf(page)).toBeVisible();
     },
