@@ -96,6 +96,8 @@ export interface MachinePlan {
  * A variant is named `machine, variant`.
  */
 const CHAINED: ReadonlySet<string> = new Set([
+  'alerts',
+  'alert',
   'signer',
   'campaign-creation',
   'group-form, the group’s page (edit)',
