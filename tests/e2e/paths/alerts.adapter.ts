@@ -6,13 +6,23 @@
  *   browser is offline: the call really fails);
  * - the queue is reset (`alert.clear`) by a session expiry the server pushes (the session revoked
  *   through the real API), which also raises its own « Votre session a expiré » warning;
- * - lifetimes pass on Playwright's clock (installed before the app loads, paused once the page is
- *   up): 5 s and 16 s are run in a few milliseconds, and the toast is seen still there just before;
+ * - lifetimes pass on Playwright's clock (installed before the app loads in a path with toasts, paused at its
+ *   first toast): 5 s and 16 s are run in a few milliseconds, and the toast is seen still there just before;
+ *   the clock's run and each toast's arrival are kept, so an alert's end runs only what its lifetime has left;
  * - the count reminders come from the real counts: `shell.badges` at login or after an
  *   organisation switch (`alerts.counts.updated`), and the `badges.updated` the server pushes on
  *   those same moments (`push.badges.updated`); the persona is the one whose organisations have the
- *   counts the path needs (both reminders: admin at Groupe Horizon; the to-validate one only:
- *   sansmail, without DocCreateDispatch; none: essai; both, then none: multi in the legacy domain);
+ *   counts all the path's count events need (`personaFor`: both reminders, admin at Groupe Horizon, then
+ *   Marseille and back; the to-validate one only: sansmail, without DocCreateDispatch; none: essai; both,
+ *   then none: multi in the legacy domain, its root and Saint-Herblain with, Rezé without); a path's first
+ *   count event is its first event, the form login, and each later one a switch to another of its organisations,
+ *   but a push right after a loaded count, both with or both without reminders, is the one that login or switch
+ *   brought (`sameMoment`);
+ * - the paths are chained (plan.ts): `chainable` keeps out what the real world keeps of earlier steps and the
+ *   model does not (a count after a toast: the paused clock under a switch; a count with reminders after a
+ *   reminder closed: the model keeps the closed count, 12, the real one differs between organisations; anything
+ *   but its end after a toast closed: the real one is gone at once; an end that would outlive another toast;
+ *   anything after the session's expiry);
  * - a manual (standing) toast is a campaign's outcome « La campagne « … » est en erreur. »: a campaign
  *   of the free-trial company (essai), its trial's documents spent (trial.ts), validated on its page.
  * - both reminders at once (one closed, the other left) need a retryable campaign in error among the
@@ -264,6 +274,19 @@ const ORGS: Readonly<Record<string, { root: string; some: readonly string[]; non
  * one without. A reminder closed while both are shown leaves the retryable campaign's, which only the admin has
  * for sure (its own, made before the login).
  */
+/**
+ * A push right after a loaded count, both with reminders or both without: the `badges.updated` the server pushed at
+ * that same login or switch (the app turns both into counts), no switch of its own.
+ */
+const sameMoment = (events: readonly EventObject[], index: number): boolean => {
+  const [before, event] = [events[index - 1], events[index]];
+  return (
+    event?.type === 'push.badges.updated' &&
+    before?.type === 'alerts.counts.updated' &&
+    isZero(countsOf(event)!) === isZero(countsOf(before)!)
+  );
+};
+
 const personaFor = (events: readonly EventObject[]): { who: string; orgs: string[] } | null => {
   const counted = events.map(countsOf);
   if (!counted.some((c) => c !== null)) return { who: 'essai', orgs: [] };
@@ -280,8 +303,13 @@ const personaFor = (events: readonly EventObject[]): { who: string; orgs: string
   if (who === 'multi' && events.some((e) => e.type === 'reminder.close')) return null;
   const { root, some, none } = ORGS[who]!;
   const orgs = [root];
-  for (const c of later) {
+  for (const [index, c] of counted.entries()) {
+    if (index === 0 || !c) continue;
     const current = orgs[orgs.length - 1]!;
+    if (sameMoment(events, index)) {
+      orgs.push(current);
+      continue;
+    }
     const next = isZero(c) ? none : some.find((org) => org !== current);
     if (!next || next === current) return null;
     orgs.push(next);
@@ -329,6 +357,11 @@ const countEvent = async (
   loaded.catch(() => undefined);
   const counted = events.slice(0, index + 1).filter((e) => countsOf(e) !== null).length;
   const org = (memo.get('orgs') as string[])[counted - 1]!;
+  if (sameMoment(events, index)) {
+    await pushed(memo, 'badges.updated', memo.get('countSince') as number);
+    return;
+  }
+  memo.set('countSince', since);
   if (index === 0) {
     // Both reminders, one closed further on: the admin's retryable failed campaign must exist when the counts are read.
     if (who === 'admin' && events.some((e) => e.type === 'reminder.close')) await retryableCampaignInError();

@@ -93,6 +93,13 @@ export interface MachinePlan {
  * or left for the sheet, while the model still saw it in flight), and a SIRET both not found and refused as
  * taken is another company's of the domain (the lookup finds the admin's own). org-conf, 8 → 3, passed twice once a save is answered with the
  * fixture's configuration (the one read) only when nothing changed since the read.
+ * alerts, 14 → 5, passed twice once one persona and its organisations served all of a path's count events (the
+ * first its form login, each later one a switch to another organisation, or the push that login or switch brought
+ * right after its loaded count), an alert's end ran only what its lifetime had left on the paused clock, and no
+ * count followed a toast (the paused clock under a switch) nor, with reminders, a reminder closed (the model keeps
+ * the closed count, the real one differs between organisations), and a closed toast's end came next (the real one
+ * is gone at once); alert, 4 → 3, passed twice closing only its standing toast (each path is one alert, its end
+ * final).
  * A variant is named `machine, variant`.
  */
 const CHAINED: ReadonlySet<string> = new Set([
