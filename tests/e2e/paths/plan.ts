@@ -101,9 +101,18 @@ export interface MachinePlan {
  * twice once each upload was held in the network (or, watched, throttled) from its own events up to its end, not the
  * whole path's, a slip an earlier upload left in the dialog was removed before the next, a new login after a clear
  * went back to the documents page and waited for its own push join, and a watched upload no longer fails (`chainable`).
+ * alerts, 14 → 5, passed twice once one persona and its organisations served all of a path's count events (the
+ * first its form login, each later one a switch to another organisation, or the push that login or switch brought
+ * right after its loaded count), an alert's end ran only what its lifetime had left on the paused clock, and no
+ * count followed a toast (the paused clock under a switch) nor, with reminders, a reminder closed (the model keeps
+ * the closed count, the real one differs between organisations), and a closed toast's end came next (the real one
+ * is gone at once); alert, 4 → 3, passed twice closing only its standing toast (each path is one alert, its end
+ * final).
  * A variant is named `machine, variant`.
  */
 const CHAINED: ReadonlySet<string> = new Set([
+  'alerts',
+  'alert',
   'signer',
   'campaign-creation',
   'group-form, the group’s page (edit)',
