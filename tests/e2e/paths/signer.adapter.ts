@@ -214,10 +214,12 @@ export const signerAdapter: MachineAdapter = {
       if (next?.type === 'xstate.done.actor.submitCode') {
         const code = await codeFromOutbox(page);
         memo.set('code', code);
-        // Typed once the outbox has closed and the screen holds it (once in a full run the field was found
-        // empty at « Signer »: typed while the screen was still settling after the outbox).
+        // Typed once the outbox has closed and the screen holds it, still holding it a moment later (twice in
+        // full runs the field was found empty at « Signer »: typed while the screen was still settling after the
+        // outbox, or after the reload a pending code resumes from). A field that never keeps it still fails.
         await expect(async () => {
           await codeField(page).fill(code);
+          await page.waitForTimeout(300);
           await expect(codeField(page)).toHaveValue(code, { timeout: 1_000 });
         }).toPass({ timeout: 10_000 });
       } else if (expiredOnServer(next)) {
