@@ -36,7 +36,7 @@ import type { NotificationsContext, NotificationsEvent } from '../../../machines
 import { fr, persona, sessionHeaders, submitLogin } from '../support.ts';
 import type { MachineAdapter } from './adapter.ts';
 import { createPayrollCampaign } from './payroll.ts';
-import { fullSpeed, logInThroughApi, openLoggedIn, shellShown, skipWelcome, slowUploads } from './screens.ts';
+import { emulateNetwork, logInThroughApi, openLoggedIn, shellShown, skipWelcome } from './screens.ts';
 
 const uploadDialog = (page: Page) => page.getByRole('dialog', { name: fr('documents.upload.title') });
 const bell = (page: Page) => page.getByRole('button', { name: fr('shell.topbar.notifications'), exact: true });
@@ -212,7 +212,7 @@ const inPanel = async (page: Page, look: () => Promise<void>): Promise<void> => 
  * The page's uploads: each goes through the test (`page.route`), held in the browser's network while
  * `hold` says so (`held`) until the step whose fact is its end lets it go to the server or drops it;
  * else sent at once, at the upload bandwidth `rate` (bytes a second, -1 unlimited: Chromium's network
- * emulation, `slowUploads` and `fullSpeed`). `sent`: the uploads the page asked.
+ * emulation, `emulateNetwork`). `sent`: the uploads the page asked.
  */
 interface Uploads {
   hold: boolean;
@@ -228,8 +228,7 @@ const isUpload = (url: string) => url.includes(routeUrl('documents.upload'));
 const setRate = async (page: Page, uploads: Uploads, rate: number): Promise<void> => {
   if (uploads.rate === rate) return;
   uploads.rate = rate;
-  if (rate < 0) await fullSpeed(page);
-  else await slowUploads(page, 0, -1, rate);
+  await emulateNetwork(page, { uploadBytesPerSecond: rate });
 };
 
 /**
