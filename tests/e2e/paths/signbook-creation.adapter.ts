@@ -67,16 +67,21 @@ const track = (page: Page, memo: Map<string, unknown>, kind: string, matches: (r
 
 const outputOf = (event: object | undefined) => (event as { output?: unknown } | undefined)?.output;
 
-/** Drops the next call of this kind (that one only), half a second after it leaves; `dropped <kind>` waits for it. */
+/**
+ * Drops the next call of this kind (that one only), half a second after it leaves; `dropped <kind>` waits for it.
+ * The route stays registered for the path's whole walk (later calls of the kind go on to the server): a route
+ * registered `{ times: 1 }` is taken off when its call arrives, and when the page's last route goes, Playwright
+ * stops intercepting and lets the calls still held by a route go on — so the other kind's drop, half a second
+ * later, found its call already sent (« Route is already handled! », seen in CI).
+ */
 const dropMatching = async (page: Page, memo: Map<string, unknown>, kind: string, matches: (url: URL) => boolean) => {
-  await page.route(
-    matches,
-    async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 500));
-      await route.abort('internetdisconnected');
-    },
-    { times: 1 },
-  );
+  let dropped = false;
+  await page.route(matches, async (route) => {
+    if (dropped) return route.continue();
+    dropped = true;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    await route.abort('internetdisconnected');
+  });
   const failed = page.waitForEvent('requestfailed', (r) => matches(new URL(r.url())));
   failed.catch(() => undefined);
   memo.set(`dropped ${kind}`, failed);
