@@ -11,6 +11,12 @@ export interface Config {
   /** PGlite directory, or `memory://`. Ignored when `databaseUrl` is set. */
   readonly dataDir: string;
   readonly databaseUrl: string | null;
+  /**
+   * DATABASE_POOL_MAX: connections this process keeps to PostgreSQL (1 to 200, default 10). Several nodes
+   * share the database's cores: their pools together should not ask it for many more statements at once
+   * than it has cores to run (docs/deploy.md « Connections »).
+   */
+  readonly databasePoolMax: number;
   /** FILES_DIR: stored files' bytes (default: DATA_DIR/files on PGlite, the database on PostgreSQL). */
   readonly filesDir: string | null;
   readonly seed: 'demo' | 'none';
@@ -112,6 +118,15 @@ const signatureCodeTtlOf = (value: string | undefined): number => {
   return ttl;
 };
 
+export const DATABASE_POOL_MAX_LIMITS = { min: 1, max: 200, fallback: 10 } as const;
+
+const databasePoolMaxOf = (value: string | undefined): number => {
+  const { min, max, fallback } = DATABASE_POOL_MAX_LIMITS;
+  const n = int(value, fallback, 'DATABASE_POOL_MAX');
+  if (n < min || n > max) throw new Error(`DATABASE_POOL_MAX must be between ${min} and ${max}, got "${value}"`);
+  return n;
+};
+
 const roleOf = (value: string | undefined): Role => {
   if (value === undefined || value === '') return 'all';
   if (value === 'all' || value === 'api' || value === 'worker') return value;
@@ -197,6 +212,7 @@ export const loadConfig = (env: Env = process.env, overrides: Partial<Config> = 
     host: env.HOST || '0.0.0.0',
     dataDir: env.DATA_DIR || './data',
     databaseUrl: env.DATABASE_URL || null,
+    databasePoolMax: databasePoolMaxOf(env.DATABASE_POOL_MAX),
     filesDir: env.FILES_DIR || null,
     seed: env.SEED === 'none' ? 'none' : 'demo',
     smtpUrl,

@@ -40,7 +40,9 @@ const PREPARE_FLAG = '--prepare-only';
  */
 async function prepare(config: ReturnType<typeof loadConfig>) {
   const db = await openDb({
-    ...(config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir }),
+    ...(config.databaseUrl
+      ? { databaseUrl: config.databaseUrl, poolMax: config.databasePoolMax }
+      : { dataDir: config.dataDir }),
     ...(config.filesDir ? { filesDir: config.filesDir } : {}),
   });
   const prepared = await withClusterLock(

@@ -85,13 +85,11 @@ function rememberRights(key: string, row: SessionRow): void {
 async function readByAccess(db: Queryable, access: string): Promise<SessionRow | undefined> {
   const key = digest(access);
   const cached = rightsCache.get(key);
-  const { rows } = await db.query<SessionRow>(SESSION_READ, [
-    key,
-    null,
-    cached?.userId ?? null,
-    cached?.domain ?? null,
-    cached?.version ?? null,
-  ]);
+  const { rows } = await db.query<SessionRow>(
+    SESSION_READ,
+    [key, null, cached?.userId ?? null, cached?.domain ?? null, cached?.version ?? null],
+    { prepared: true },
+  );
   const row = rows[0];
   if (!row) {
     rightsCache.delete(key);
@@ -229,6 +227,6 @@ export async function authenticate(
 }
 
 async function loadRow(db: Queryable, sessionId: string): Promise<SessionRow | undefined> {
-  const { rows } = await db.query<SessionRow>(SESSION_READ, [null, sessionId, null, null, null]);
+  const { rows } = await db.query<SessionRow>(SESSION_READ, [null, sessionId, null, null, null], { prepared: true });
   return rows[0];
 }

@@ -15,10 +15,22 @@ import { PGlite, types as pgliteTypes } from '@electric-sql/pglite';
 import { lockDataDir } from './lock.ts';
 import pg from 'pg';
 import { join } from 'node:path';
+import { createHash } from 'node:crypto';
 import { type FileStore, fileStore } from '../files/store.ts';
 
+export interface QueryOptions {
+  /**
+   * PostgreSQL: run as a named prepared statement (the name a digest of the text), so that each
+   * connection parses it once and PostgreSQL may keep a generic plan when it costs no more than the
+   * custom ones (`plan_cache_mode` auto). For a hot read whose text comes from a bounded set of shapes
+   * only (never a text built from a list's length): every connection keeps each one it has seen.
+   * PGlite: ignored (one connection, statements planned as they come).
+   */
+  readonly prepared?: boolean;
+}
+
 export interface Queryable {
-  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<{ rows: T[] }>;
+  query<T = Record<string, unknown>>(sql: string, params?: unknown[], options?: QueryOptions): Promise<{ rows: T[] }>;
   /** Runs a script of several statements without parameters (migrations). */
   exec(sql: string): Promise<void>;
   /** Where stored files' bytes live (src/server/files/store.ts); the same store in and out of a transaction. */
@@ -183,6 +195,9 @@ async function openPglite(dataDir: string, files: FileStore, loadDataDir?: Blob)
   };
 }
 
+/** A prepared statement's name: the same text gets the same name on every connection and node. */
+const statementName = (sql: string): string => `s_${createHash('sha256').update(sql).digest('base64url').slice(0, 40)}`;
+
 async function openPostgres(databaseUrl: string, max: number, files: FileStore): Promise<Db> {
   const defaultTs = pg.types.getTypeParser(OID.timestamptz);
   const defaultTsNoZone = pg.types.getTypeParser(OID.timestamp);
@@ -205,8 +220,10 @@ async function openPostgres(databaseUrl: string, max: number, files: FileStore):
   pool.on('error', () => undefined);
   await pool.query('select 1');
   const queryable = (target: pg.Pool | pg.PoolClient): Queryable => ({
-    async query<T>(sql: string, params?: unknown[]) {
-      const result = await target.query(sql, params);
+    async query<T>(sql: string, params?: unknown[], options?: QueryOptions) {
+      const result = options?.prepared
+        ? await target.query({ name: statementName(sql), text: sql, values: params })
+        : await target.query(sql, params);
       return { rows: result.rows as T[] };
     },
     async exec(sql: string) {

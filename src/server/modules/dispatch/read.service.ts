@@ -60,6 +60,8 @@ export async function listCampaigns(db: Queryable, session: Scope, body: Campaig
   const limit = body.limit ?? 20;
   const offset = body.offset ?? 0;
   const filter = where.join(' AND ');
+  // The page's bounds are parameters: the text then comes from a bounded set of shapes and is prepared.
+  const bounds = [...params, limit, offset];
   // One round trip for the page, the total and each campaign's counts: the list is the most read call
   // of an operator following campaigns (issue 17's load is this list and the employees').
   const page = await db.query<CampaignRow & { total: number; counts: Record<string, number> | null }>(
@@ -68,9 +70,11 @@ export async function listCampaigns(db: Queryable, session: Scope, body: Campaig
          SELECT ${CAMPAIGN_COLUMNS}, (SELECT t.label FROM ${s}.doc_types t WHERE t.code = c.doc_type_code) AS doc_type_label,
                 count(*) OVER ()::int AS total
            FROM ${s}.campaigns c JOIN ${s}.organizations o ON o.id = c.organization_id
-          WHERE ${filter} ORDER BY ${sort} ${sens} NULLS LAST, c.id LIMIT ${limit} OFFSET ${offset}) p)
+          WHERE ${filter} ORDER BY ${sort} ${sens} NULLS LAST, c.id
+          LIMIT $${bounds.length - 1}::int OFFSET $${bounds.length}::int) p)
      SELECT page.*, ${countsJsonSql(s, 'page.id')} AS counts FROM page ORDER BY page.rank`,
-    params,
+    bounds,
+    { prepared: true },
   );
   // Past the last page no row carries the total: counted apart (a rare read).
   const total =

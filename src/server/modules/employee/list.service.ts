@@ -276,6 +276,7 @@ export async function countOf(db: Queryable, q: Query): Promise<{ count: number;
     `SELECT coalesce(sum(e.n) FILTER (WHERE ${q.where}), 0)::int AS n, coalesce(sum(e.n), 0)::int AS total
        FROM ${q.s}.employee_link_counts e`,
     q.params,
+    { prepared: true },
   );
   const r = rows[0] ?? { n: 0, total: 0 };
   return { count: r.n, excluded: r.total - r.n };
@@ -334,7 +335,8 @@ export async function listEmployees(
     SELECT ${employeeColumns(q.s, linkFilter)}, ${q.keys.map((_, i) => `page.k${i}`).join(', ')}
       FROM page JOIN ${q.s}.employees e ON e.id = page.id ORDER BY page.rank`;
   const [pageRows, count] = await Promise.all([
-    db.query<EmployeeRow & Record<string, string | null>>(sql, params),
+    // Prepared unless searching: a search's text has a part per word typed (unbounded shapes).
+    db.query<EmployeeRow & Record<string, string | null>>(sql, params, { prepared: !q.searching }),
     knownCount ?? counted?.count ?? countOf(db, q).then((c) => c.count),
   ]);
   const rows = pageRows.rows;
