@@ -445,7 +445,7 @@ async function main(): Promise<void> {
     const socketUrls = balancer && socketsThroughProxy ? [balancer] : [a.base, b.base];
     console.log(
       `nodes up in ${f(performance.now() - started)}: A ${a.base}, B ${b.base}, worker pid ${worker.child.pid}; ` +
-        `${balancer ? `HAProxy at ${balancer} (round robin)` : 'no HAProxy: clients alternate between the two ports'}`,
+        `${balancer ? `HAProxy at ${balancer} (least connections)` : 'no HAProxy: clients alternate between the two ports'}`,
     );
 
     const tokens: string[] = [];
