@@ -92,6 +92,12 @@ describe('reading campaigns', () => {
     // Past the last page the total is still told (no row carries it there).
     const past = (await call('POST', '/dispatchs', admin, { offset: 20, limit: 5 })).json();
     expect([past.count, past.dispatchs.length]).toEqual([7, 0]);
+    // An offset past a 32-bit integer is still only « past the last page » (the bounds are parameters).
+    for (const offset of [3_000_000_000, Number.MAX_SAFE_INTEGER]) {
+      const far = await call('POST', '/dispatchs', admin, { offset, limit: 5 });
+      expect(far.statusCode, far.body).toBe(200);
+      expect([far.json().count, far.json().dispatchs.length]).toEqual([7, 0]);
+    }
     // The page's counts are each campaign's own counts, as the campaign's read gives them.
     for (const c of all.dispatchs as { id: string; counts: Record<string, number> }[]) {
       expect(c.counts).toEqual((await call('GET', `/dispatch/${c.id}`, admin)).json().counts);

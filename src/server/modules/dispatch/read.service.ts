@@ -71,7 +71,7 @@ export async function listCampaigns(db: Queryable, session: Scope, body: Campaig
                 count(*) OVER ()::int AS total
            FROM ${s}.campaigns c JOIN ${s}.organizations o ON o.id = c.organization_id
           WHERE ${filter} ORDER BY ${sort} ${sens} NULLS LAST, c.id
-          LIMIT $${bounds.length - 1}::int OFFSET $${bounds.length}::int) p)
+          LIMIT $${bounds.length - 1}::int OFFSET $${bounds.length}::bigint) p)
      SELECT page.*, ${countsJsonSql(s, 'page.id')} AS counts FROM page ORDER BY page.rank`,
     bounds,
     { prepared: true },
