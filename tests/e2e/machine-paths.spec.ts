@@ -60,7 +60,15 @@ const test = base.extend<{ ownContext: boolean }, { workerContext: { current?: B
         locale,
         reducedMotion,
       });
-      context.on('close', () => rmSync(profile, { recursive: true, force: true }));
+      // Chromium may still be writing into its profile as the context closes (« ENOTEMPTY » seen in CI): the
+      // removal retries, and a folder left in the temporary directory fails no path.
+      context.on('close', () => {
+        try {
+          rmSync(profile, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
+        } catch {
+          // left for the system's temporary-file cleanup
+        }
+      });
       return context;
     };
     const context = ownContext ? await open() : (workerContext.current ??= await openShared());

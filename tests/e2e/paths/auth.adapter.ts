@@ -106,27 +106,59 @@ const backToLogin = (page: Page) => page.getByRole('button', { name: fr('common.
 
 /**
  * The login page after a session ends; a session opened at the demo provider ends there too (RP-initiated
- * logout): its page asks to confirm (« Se déconnecter ») and sends the browser back to /login.
+ * logout): its page asks to confirm (« Se déconnecter ») and sends the browser back to /login. Which one
+ * is the page's own logout call's answer (`endSessionUrl`, kept by `watchLogouts`): the app may show its
+ * login page a moment before it leaves for the provider, so the page seen first does not tell.
  */
-const loggedOutShown = async (page: Page) => {
-  const provider = page.getByRole('button', { name: 'Se déconnecter' });
-  await expect(
-    page
-      .getByRole('heading', { name: fr('auth.login.title') })
-      .or(provider)
-      .first(),
-  ).toBeVisible({
-    timeout: 30_000,
-  });
-  if (!/\/login/.test(page.url()) && (await provider.isVisible())) await provider.click();
+const loggedOutShown = async (page: Page, memo: Map<string, unknown>, { loggingOut = false } = {}) => {
+  // Just asked (« Retour à la connexion »): the page's logout call is on its way.
+  if (loggingOut)
+    await expect.poll(() => memo.has(LOGOUT_ANSWER), { message: 'the page calls logout', timeout: 30_000 }).toBe(true);
+  const answer = memo.get(LOGOUT_ANSWER) as Promise<string | null> | undefined;
+  memo.delete(LOGOUT_ANSWER);
+  if (answer && (await answer)) {
+    const provider = page.getByRole('button', { name: 'Se déconnecter' });
+    await expect(provider).toBeVisible({ timeout: 30_000 });
+    await provider.click();
+  }
+  await expect(page.getByRole('heading', { name: fr('auth.login.title') })).toBeVisible({ timeout: 30_000 });
   await loginPageShown(page);
 };
+
+const LOGOUT_ANSWER = 'logout answer';
+const OFFLINE = 'offline';
+/**
+ * The page's logout calls pass through the test, which reads the real server's answer before the page
+ * gets it unchanged: its `endSessionUrl` (null when none) is kept for `loggedOutShown`. Read from the
+ * page's response instead, the body was gone once the page had left for the provider. A call made while
+ * the path has the browser offline goes on to fail in the browser.
+ */
+const watchLogouts = (page: Page, memo: Map<string, unknown>) =>
+  page.route(
+    (url) => url.pathname === routeUrl('auth.logout'),
+    async (route) => {
+      if (memo.get(OFFLINE)) {
+        memo.set(LOGOUT_ANSWER, Promise.resolve(null));
+        return route.continue();
+      }
+      const answered = route.fetch();
+      memo.set(
+        LOGOUT_ANSWER,
+        answered.then(async (response) => {
+          const body = (await response.json().catch(() => null)) as { endSessionUrl?: string | null } | null;
+          return response.ok() ? (body?.endSessionUrl ?? null) : null;
+        }),
+      );
+      await route.fulfill({ response: await answered });
+    },
+  );
 
 export const authAdapter: MachineAdapter = {
   machine: 'auth',
   ownContext: true,
-  start: async (page, events) => {
+  start: async (page, events, memo) => {
     await skipWelcome(page);
+    await watchLogouts(page, memo);
     const first = events[0];
     const restored =
       first?.type === 'xstate.error.actor.restoreSession' ||
@@ -271,7 +303,7 @@ export const authAdapter: MachineAdapter = {
       if (!output) {
         if (!memo.get('backed')) await backToLogin(page).click();
         memo.set('backed', true);
-        await loggedOutShown(page);
+        await loggedOutShown(page, memo, { loggingOut: true });
         return;
       }
       if (!memo.get('pressed')) await pressCard(page, output.domain ?? 'main', memo, false);
@@ -319,15 +351,19 @@ export const authAdapter: MachineAdapter = {
         .getByRole('button', { name: fr('shell.orgSwitch.backToRoot') })
         .click();
     },
-    'auth.logout': async ({ page, next }) => {
+    'auth.logout': async ({ page, next, memo }) => {
       // The browser goes offline (Chromium's network emulation): the logout call fails.
-      if (next?.type === 'xstate.error.actor.logout') await page.context().setOffline(true);
+      if (next?.type === 'xstate.error.actor.logout') {
+        memo.set(OFFLINE, true);
+        await page.context().setOffline(true);
+      }
       await openMenuItem(page, 'shell.topbar.logout');
     },
     'xstate.done.actor.logout': serverAnswers,
-    'xstate.error.actor.logout': async ({ page }) => {
-      await loggedOutShown(page);
+    'xstate.error.actor.logout': async ({ page, memo }) => {
+      await loggedOutShown(page, memo);
       await page.context().setOffline(false);
+      memo.delete(OFFLINE);
     },
     'auth.session.refresh': async ({ page, next, memo }) => {
       // The session's user (a chained path saves several profiles, of several sessions): its persona's name is
@@ -395,7 +431,7 @@ export const authAdapter: MachineAdapter = {
         await expect(page.getByRole('alert').filter({ hasText: alert }).first()).toBeVisible();
         return;
       }
-      await loggedOutShown(page);
+      await loggedOutShown(page, memo);
       const expired = page.getByText(fr('alert.login.warning.session-expired'));
       if ((snapshot.context as { expiredReason: unknown }).expiredReason) await expect(expired).toBeVisible();
     },
