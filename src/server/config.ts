@@ -14,7 +14,7 @@ export interface Config {
   /**
    * DATABASE_POOL_MAX: connections this process keeps to PostgreSQL (1 to 200, default 10). Several nodes
    * share the database's cores: their pools together should not ask it for many more statements at once
-   * than it has cores to run (docs/deploy.md « Connections »).
+   * than it has cores to run (docs/deploy.md « Several machines »).
    */
   readonly databasePoolMax: number;
   /** FILES_DIR: stored files' bytes (default: DATA_DIR/files on PGlite, the database on PostgreSQL). */
