@@ -131,10 +131,11 @@ const OFFLINE = 'offline';
  * The page's logout calls pass through the test, which reads the real server's answer before the page
  * gets it unchanged: its `endSessionUrl` (null when none) is kept for `loggedOutShown`. Read from the
  * page's response instead, the body was gone once the page had left for the provider. A call made while
- * the path has the browser offline goes on to fail in the browser.
+ * the path has the browser offline goes on to fail in the browser. Routed on the path's own context (auth
+ * paths have one each), so that `afterDrop`'s clearing of the page's routes leaves it in place.
  */
 const watchLogouts = (page: Page, memo: Map<string, unknown>) =>
-  page.route(
+  page.context().route(
     (url) => url.pathname === routeUrl('auth.logout'),
     async (route) => {
       if (memo.get(OFFLINE)) {

@@ -40,17 +40,20 @@ const contractPdf = async (title: string): Promise<Buffer> => {
 };
 
 /** The newest code the demo outbox holds for the signatory, read on the code screen. */
-const codeFromOutbox = async (page: Page): Promise<string> => {
+const codeFromOutbox = async (page: Page, memo: Map<string, unknown>): Promise<string> => {
   await walkOf(page)
     .getByRole('button', { name: fr('signbooks.signer.code.openOutbox') })
     .click();
   const outbox = page.getByRole('dialog', { name: fr('signbooks.outbox.title') });
+  // The newest code of this path's own signbook: every signer path signs as the same persona, so the outbox
+  // also holds the other paths' codes and messages (the first « Code de signature » was at times another's).
   const mine = outbox
     .locator(`[data-outbox-to="${persona('admin').email}"]`)
-    .filter({ hasText: 'Code de signature' })
+    .filter({ hasText: `« ${memo.get('name') as string} » est : ` })
     .first();
   await expect(mine).toBeVisible();
   const code = ((await mine.textContent()) ?? '').match(/est : (\d{6})/)?.[1] ?? '';
+  expect(code, 'a six-digit code in the message').toMatch(/^\d{6}$/);
   await outbox
     .getByRole('button', { name: fr('common.actions.close') })
     .first()
@@ -91,9 +94,20 @@ const watchAsked = (page: Page, memo: Map<string, unknown>) => {
 /** Wrong tries the server has counted on the signatory's current code (`wrong` in the memo). */
 const wrongSoFar = (memo: Map<string, unknown>) => (memo.get('wrong') as number | undefined) ?? 0;
 
+/**
+ * The code typed, and still in the field a moment later. Paths were seen at « Signer » with an empty field:
+ * the code read from the outbox was then another message's (see `codeFromOutbox`), an empty string typed.
+ */
+const typeCode = async (page: Page, code: string) =>
+  expect(async () => {
+    await codeField(page).fill(code);
+    await page.waitForTimeout(300);
+    await expect(codeField(page)).toHaveValue(code, { timeout: 1_000 });
+  }).toPass({ timeout: 10_000 });
+
 /** A wrong code typed and sent; the server counts it (five are answered « invalid », then 423). */
 const wrongCode = async (page: Page, memo: Map<string, unknown>) => {
-  await codeField(page).fill('000000');
+  await typeCode(page, '000000');
   await signButton(page).click();
   memo.set('wrong', wrongSoFar(memo) + 1);
 };
@@ -130,20 +144,6 @@ const errorKeyOf = (event: EventObject | undefined) =>
 const expiredOnServer = (event: EventObject | undefined) =>
   event?.type === 'xstate.error.actor.submitCode' && /expired/.test(errorKeyOf(event)?.key ?? '');
 
-/**
- * The code typed, and still in the field a moment later. Three times in full runs the field was found empty
- * at « Signer » (once after the outbox closed, once after the reload a pending code resumes from, once
- * after a code waited out with the tab's clock paused — typed under Playwright's paused clock, it went missing
- * as the form was sent: that path now types before the clock pauses, and passed 18 times in a row). A field
- * that never keeps the code still fails the path.
- */
-const typeCode = async (page: Page, code: string) =>
-  expect(async () => {
-    await codeField(page).fill(code);
-    await page.waitForTimeout(300);
-    await expect(codeField(page)).toHaveValue(code, { timeout: 1_000 });
-  }).toPass({ timeout: 10_000 });
-
 export const signerAdapter: MachineAdapter = {
   machine: 'signer',
   ownContext: true,
@@ -152,7 +152,7 @@ export const signerAdapter: MachineAdapter = {
     // The browser's own clock, so that the code screen's timer can be brought to the code's end.
     if (events.some((e) => e.type === 'signer.code.expired' || expiredOnServer(e))) await page.clock.install();
     const { session, headers } = await logInThroughApi(page, 'admin');
-    const name = `Parcours signataire ${Date.now()}`;
+    const name = `Parcours signataire ${Date.now()}-${test.info().workerIndex}`;
     const created = await page.request.post(routeUrl('signbooks.upload'), {
       headers,
       multipart: {
@@ -163,6 +163,7 @@ export const signerAdapter: MachineAdapter = {
     expect(created.status(), await created.text()).toBe(201);
     const { signbook } = (await created.json()) as { signbook: { id: string } };
     memo.set('id', signbook.id);
+    memo.set('name', name);
     memo.set('headers', headers);
     await openLoggedIn(page, `/signworkflows/status/in-progress/to-sign/${signbook.id}`);
     await expect(walkOf(page)).toBeVisible();
@@ -226,17 +227,16 @@ export const signerAdapter: MachineAdapter = {
     'signer.code.submit': async ({ page, event, next, memo }) => {
       const { code } = event as Of<'signer.code.submit'>;
       if (next?.type === 'xstate.done.actor.submitCode') {
-        const code = await codeFromOutbox(page);
+        const code = await codeFromOutbox(page, memo);
         memo.set('code', code);
         await typeCode(page, code);
       } else if (expiredOnServer(next)) {
         // The right code, typed once its lifetime has passed on the server's clock. The page's clock is paused
         // meanwhile (a tab asleep): the code screen's own timer would otherwise end it first.
-        const code = await codeFromOutbox(page);
+        const code = await codeFromOutbox(page, memo);
         const asked = (await (memo.get('asked') as Promise<{ json: () => Promise<unknown> }>)).json();
         const expiresAt = new Date(((await asked) as { expiresAt: string }).expiresAt).getTime();
-        // Typed before the tab sleeps, sent after: typed under the paused clock, the code was twice found
-        // missing at « Signer » (the field emptied as the form was sent).
+        // Typed before the tab sleeps, sent once the code's lifetime has passed.
         await typeCode(page, code);
         await page.clock.pauseAt(Date.now() + 100);
         const wait = expiresAt - Date.now() + 250;
