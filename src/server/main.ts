@@ -8,7 +8,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
-import { DataDirUnreadable, openDb } from './db/db.ts';
+import { DataDirUnreadable, DatabaseUnusable, openDb } from './db/db.ts';
 import { DataDirInUse } from './db/lock.ts';
 import { CLUSTER_LOCKS, isClusterLockHeld, splitLock, withClusterLock } from './db/advisory.ts';
 import { startMaintenance } from './db/maintenance.ts';
@@ -245,7 +245,8 @@ async function main(): Promise<void> {
 
 main().catch((error: unknown) => {
   // Errors meant for the operator read as sentences; anything else keeps its stack.
-  if (error instanceof DataDirInUse || error instanceof DataDirUnreadable) console.error(`\n${error.message}\n`);
+  if (error instanceof DataDirInUse || error instanceof DataDirUnreadable || error instanceof DatabaseUnusable)
+    console.error(`\n${error.message}\n`);
   else console.error(error);
   process.exit(1);
 });

@@ -110,6 +110,49 @@ export class DataDirUnreadable extends Error {
 }
 
 /**
+ * The PostgreSQL database named by DATABASE_URL cannot serve this product: it does not answer, refuses
+ * the login, does not exist, or is not encoded in UTF-8. Said in one sentence to the operator, with
+ * the host and database but never the password.
+ */
+export class DatabaseUnusable extends Error {
+  constructor(databaseUrl: string, reason: string) {
+    super(`The PostgreSQL database ${describeDatabase(databaseUrl)} (DATABASE_URL) cannot be used: ${reason}`);
+    this.name = 'DatabaseUnusable';
+  }
+}
+
+function describeDatabase(databaseUrl: string): string {
+  try {
+    const url = new URL(databaseUrl);
+    const name = decodeURIComponent(url.pathname.replace(/^\//, '')) || '(default)';
+    return `« ${name} » on ${url.host || 'the local socket'}${url.username ? ` as ${decodeURIComponent(url.username)}` : ''}`;
+  } catch {
+    return '(unreadable address)';
+  }
+}
+
+/** The first connection's failure, as the operator can act on it; null when it is not one of those. */
+function unusableReason(error: unknown): string | null {
+  const e = error as { code?: string; message?: string; errors?: { code?: string }[] };
+  const code = e.code ?? e.errors?.[0]?.code;
+  switch (code) {
+    case '3D000':
+      return "it does not exist. Create it first (createdb -E UTF8 <name>, or CREATE DATABASE … ENCODING 'UTF8').";
+    case '28P01':
+    case '28000':
+      return `the server refused the login (${e.message}). Check the user and password in DATABASE_URL.`;
+    case 'ECONNREFUSED':
+    case 'ENOTFOUND':
+    case 'EAI_AGAIN':
+    case 'ETIMEDOUT':
+    case 'EHOSTUNREACH':
+      return `the server does not answer (${code}). Start it, or correct the host and port in DATABASE_URL.`;
+    default:
+      return null;
+  }
+}
+
+/**
  * PGlite's memory (docs/operations.md « Memory »): its shared buffers live in the WebAssembly heap,
  * which never gives memory back, and initdb's 128 MB made them the biggest part of an idle
  * product. 16 MB hold the demo and the directory's hot pages; the operating system's file cache
@@ -218,7 +261,23 @@ async function openPostgres(databaseUrl: string, max: number, files: FileStore):
   });
   // An idle client losing its connection must not crash the process; the next query reconnects.
   pool.on('error', () => undefined);
-  await pool.query('select 1');
+  try {
+    // Text is stored and sorted as UTF-8 (accents in names, the sort keys of the lists): a database
+    // created SQL_ASCII or LATIN1 would fail on the first accented row, so it is refused at startup.
+    const { rows } = await pool.query<{ encoding: string }>(`SELECT current_setting('server_encoding') AS encoding`);
+    const encoding = rows[0]?.encoding ?? '?';
+    if (encoding !== 'UTF8') {
+      throw new DatabaseUnusable(
+        databaseUrl,
+        `it is encoded ${encoding}, and Paie Docs needs UTF8. Create a UTF-8 database ` +
+          `(createdb -E UTF8 -T template0 --locale=C.UTF-8 <name>) and point DATABASE_URL at it.`,
+      );
+    }
+  } catch (error) {
+    await pool.end().catch(() => undefined);
+    const reason = unusableReason(error);
+    throw reason ? new DatabaseUnusable(databaseUrl, reason) : error;
+  }
   const queryable = (target: pg.Pool | pg.PoolClient): Queryable => ({
     async query<T>(sql: string, params?: unknown[], options?: QueryOptions) {
       const result = options?.prepared
