@@ -26,6 +26,9 @@ export const TIMEOUTS = {
   chunkMs: 120_000,
 } as const;
 
+/** The page sizes a list offers (its size chooser); the server plans a first page of these sizes once (employees list). */
+export const PAGE_SIZES = [10, 20, 50, 100] as const;
+
 export const LIMITS = {
   uploadMaxBytes: 10 * 1024 * 1024,
   numSecuLength: 15,

@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Employee, EmployeePage, EmployeeStats } from '../../src/contract/entities.ts';
 import { ALERT_KEYS, ERROR_KEYS, SEED_TEXTS } from '../../src/contract/keys.ts';
 import { routeUrl } from '../../src/contract/routes.ts';
+import { PAGE_SIZES } from '../../src/contract/constants.ts';
+import { openDb } from '../../src/server/db/db.ts';
 import { orgId } from '../../src/server/db/seed/orgs.ts';
 import { ROOT_LEGACY, ROOT_MAIN, ROOT_TRIAL } from '../../src/server/db/seed/personas.ts';
 import { type LoggedIn, type TestDb, authHeaders, createSeededDb, login, testApp } from './support/server.ts';
@@ -102,6 +104,58 @@ describe('employee list', () => {
       expect(cursorIds).toEqual(offsetIds);
     }
   });
+
+  it('gives a first page of every offered size, and the next by offset, as slices of one long read', async () => {
+    // A first page of a size the screen offers has a statement of its own (its size in the text,
+    // no offset): it must agree with the pages read with both as parameters.
+    const long = (await list({ limit: 200 })).items.map((e) => e.id);
+    for (const limit of [...PAGE_SIZES, 7]) {
+      const page = await list({ limit });
+      expect(
+        page.items.map((e) => e.id),
+        `limit ${limit}`,
+      ).toEqual(long.slice(0, limit));
+      expect(page.count).toBeGreaterThan(300);
+    }
+    for (const [offset, limit] of [
+      [20, 20],
+      [50, 50],
+      [3, 10],
+    ] as const)
+      expect((await list({ offset, limit })).items.map((e) => e.id)).toEqual(long.slice(offset, offset + limit));
+  });
+
+  it.runIf(!!process.env.TEST_DATABASE_URL)(
+    'plans a first page once on PostgreSQL: its prepared statement keeps a generic plan',
+    async () => {
+      // One connection, so that every call's statements are on the session pg_prepared_statements shows.
+      const one = await openDb({ databaseUrl: t.url!, poolMax: 1 });
+      const app1 = await testApp(one);
+      try {
+        const who = await login(app1, 'admin');
+        for (let i = 0; i < 8; i++) {
+          const res = await app1.inject({
+            method: 'POST',
+            url: routeUrl('employees.list'),
+            headers: authHeaders(who),
+            payload: { limit: 20 },
+          });
+          expect(res.statusCode, res.body).toBe(200);
+        }
+        const { rows } = await one.query<{ generic_plans: number; custom_plans: number }>(
+          `SELECT generic_plans, custom_plans FROM pg_prepared_statements
+            WHERE statement LIKE 'WITH page AS MATERIALIZED%' AND statement LIKE '%dom_main.employees e%'`,
+        );
+        expect(rows).toHaveLength(1);
+        // PostgreSQL plans the first five executions for their values, then keeps the generic plan
+        // when it costs no more; with the offset and size as parameters it never did (custom_plans 8).
+        expect(Number(rows[0]!.generic_plans)).toBeGreaterThanOrEqual(3);
+      } finally {
+        await app1.close();
+        await one.close();
+      }
+    },
+  );
 
   it('filters by status and organisation, and by an accent-free search', async () => {
     const all = await list({ limit: 1 });

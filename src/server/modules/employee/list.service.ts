@@ -5,7 +5,7 @@
  * pages neither walk the offset nor count again.
  */
 import type { EmployeePage, EmployeeSearchBody, EmployeeStats } from '../../../contract/entities.ts';
-import { LIMITS } from '../../../contract/constants.ts';
+import { LIMITS, PAGE_SIZES } from '../../../contract/constants.ts';
 import type { SessionContext } from '../../auth/sessions.ts';
 import { isUuid, listScope } from '../../auth/scope.ts';
 import { type Queryable, schemaOf } from '../../db/db.ts';
@@ -293,12 +293,27 @@ const FEW_EXCLUDED = 2000;
  * as the rows), so an employee added meanwhile outside the scope is skipped too; `OR true`
  * keeps every parameter typed.
  */
-const pageFilter = (q: Query, excluded: number | null): string => {
-  if (excluded === null || excluded > FEW_EXCLUDED) return q.where;
+const pageFilter = (q: Query, excluded: number | null): string | null => {
+  if (excluded === null || excluded > FEW_EXCLUDED) return null;
   return `((${q.where}) OR true) AND NOT e.id = ANY(ARRAY(
       SELECT x.id FROM ${q.s}.employee_link_counts e JOIN ${q.s}.employees x
           ON (x.org_ids, x.active_org_ids, x.needs_validation) = (e.org_ids, e.active_org_ids, e.needs_validation)
        WHERE e.n > 0 AND NOT (${q.where})))`;
+};
+
+/**
+ * `OFFSET … LIMIT …`, appending their values as parameters. A first page of one of the screen's sizes
+ * under the constant filter writes its size in the text and no offset instead: that statement's plan
+ * is the same whatever the scope (the filter is constant, the excluded ids a parameter), and with the
+ * row count known PostgreSQL keeps one generic plan for it — with both as parameters it estimated 10 %
+ * of the rows for each and planned every call anew, about as long as running it (the bench's employees
+ * calls, docs/deploy.md). Bounded: four sizes × the few filter shapes, so a caller cannot grow a
+ * connection's statements by varying the limit. Any other page keeps both as parameters.
+ */
+const pageWindow = (params: unknown[], offset: number, limit: number, constantFilter: boolean): string => {
+  if (constantFilter && offset === 0 && (PAGE_SIZES as readonly number[]).includes(limit)) return `LIMIT ${limit}`;
+  params.push(offset, limit);
+  return `OFFSET $${params.length - 1} LIMIT $${params.length}`;
 };
 
 export async function listEmployees(
@@ -323,14 +338,13 @@ export async function listEmployees(
   }
   // Without a search the count is a sub-millisecond read that also chooses the page's filter.
   const counted = knownCount !== null ? null : await countOf(db, q);
-  if (counted) where = pageFilter(q, counted.excluded);
-  params.push(offset, limit);
-  const n = params.length;
+  const constantFilter = counted ? pageFilter(q, counted.excluded) : null;
+  if (constantFilter) where = constantFilter;
   const linkFilter = q.unwind ? 'eo.organization_id = page.org_id' : 'eo.organization_id = ANY($1::uuid[])';
   // The sort keys are selected inside the ordered subquery so the planner can answer it from the
   // covering index; rows are then fetched by id, in page order.
   const inner = `SELECT e.id${q.unwind ? ', u.org_id' : ''}, ${keyColumns(q)} FROM ${fromClause(q)}
-      WHERE ${where} ORDER BY ${orderBy(q)} OFFSET $${n - 1} LIMIT $${n}`;
+      WHERE ${where} ORDER BY ${orderBy(q)} ${pageWindow(params, offset, limit, constantFilter !== null)}`;
   const sql = `WITH page AS MATERIALIZED (SELECT p.*, row_number() OVER () AS rank FROM (${inner}) p)
     SELECT ${employeeColumns(q.s, linkFilter)}, ${q.keys.map((_, i) => `page.k${i}`).join(', ')}
       FROM page JOIN ${q.s}.employees e ON e.id = page.id ORDER BY page.rank`;

@@ -3,10 +3,10 @@
  * Anything invalid falls back to the list's defaults, so a hand-edited URL never breaks the page.
  */
 import { Schema as S } from 'effect';
-import { LIMITS } from '../../../contract/constants.ts';
+import { LIMITS, PAGE_SIZES } from '../../../contract/constants.ts';
 import type { ListState, TableSort } from './types.ts';
 
-export const PAGE_SIZES = [10, 20, 50, 100] as const;
+export { PAGE_SIZES };
 
 const Page = S.NumberFromString.pipe(S.int(), S.greaterThanOrEqualTo(1));
 const Size = S.NumberFromString.pipe(S.int(), S.between(1, 1000));
