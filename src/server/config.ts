@@ -2,6 +2,10 @@
  * Runtime configuration, read once from the environment (docs/architecture.md "Runtime").
  * Tests build a config with `loadConfig({ ... })` instead of touching process.env.
  */
+import { isValidEmail, siretError } from '../contract/validation.ts';
+import { checkPasswordRules } from './auth/password.ts';
+import type { FirstAdmin } from './db/seed/bootstrap.ts';
+
 export type Role = 'all' | 'api' | 'worker';
 export type PushAdapterKind = 'postgres' | 'redis' | 'none';
 
@@ -42,6 +46,12 @@ export interface Config {
   readonly pushAdapter: PushAdapterKind;
   /** REDIS_URL (`redis://` or `rediss://`): push across nodes through Redis instead of PostgreSQL. */
   readonly redisUrl: string | null;
+  /**
+   * SEED=none: the first company and its administrator, made on a directory with no user yet
+   * (db/seed/bootstrap.ts). All of ADMIN_LOGIN, ADMIN_PASSWORD, ADMIN_EMAIL, COMPANY_NAME,
+   * COMPANY_SIRET and COMPANY_CITY, or none (null).
+   */
+  readonly firstAdmin: FirstAdmin | null;
   /** Base of the links written in e-mails; never taken from the request's Host header. */
   readonly publicUrl: string;
   /** Built SPA directory. */
@@ -202,6 +212,43 @@ const ssoOf = (env: Env, port: number, publicUrl: string): SsoConfig => {
   };
 };
 
+const FIRST_ADMIN_REQUIRED = [
+  'ADMIN_LOGIN',
+  'ADMIN_PASSWORD',
+  'ADMIN_EMAIL',
+  'COMPANY_NAME',
+  'COMPANY_SIRET',
+  'COMPANY_CITY',
+] as const;
+
+/** The first administrator named by the environment, checked as the app checks the same fields. */
+const firstAdminOf = (env: Env): FirstAdmin | null => {
+  const given = FIRST_ADMIN_REQUIRED.filter((name) => (env[name] ?? '').trim() !== '');
+  if (given.length === 0) return null;
+  const missing = FIRST_ADMIN_REQUIRED.filter((name) => !given.includes(name));
+  if (missing.length > 0)
+    throw new Error(`The first administrator needs ${FIRST_ADMIN_REQUIRED.join(', ')}: ${missing.join(', ')} missing`);
+  const value = (name: string) => (env[name] ?? '').trim();
+  const password = env.ADMIN_PASSWORD ?? '';
+  if (checkPasswordRules(password, password) !== null)
+    throw new Error(
+      'ADMIN_PASSWORD must have at least 8 characters, an uppercase letter and a digit or a symbol (the app’s own rule)',
+    );
+  if (!isValidEmail(value('ADMIN_EMAIL')))
+    throw new Error(`ADMIN_EMAIL is not an e-mail address, got "${value('ADMIN_EMAIL')}"`);
+  const siret = value('COMPANY_SIRET').replace(/\s/g, '');
+  if (siretError(siret) !== null)
+    throw new Error(`COMPANY_SIRET must be a valid SIRET (14 digits, Luhn key), got "${value('COMPANY_SIRET')}"`);
+  return {
+    login: value('ADMIN_LOGIN'),
+    password,
+    email: value('ADMIN_EMAIL'),
+    firstName: value('ADMIN_FIRST_NAME') || 'Administrateur',
+    lastName: value('ADMIN_LAST_NAME') || value('COMPANY_NAME'),
+    company: { name: value('COMPANY_NAME'), siret, city: value('COMPANY_CITY') },
+  };
+};
+
 export const loadConfig = (env: Env = process.env, overrides: Partial<Config> = {}): Config => {
   const port = int(env.PORT, 8080, 'PORT');
   const production = (overrides.production ?? env.NODE_ENV === 'production') === true;
@@ -215,6 +262,7 @@ export const loadConfig = (env: Env = process.env, overrides: Partial<Config> = 
     databasePoolMax: databasePoolMaxOf(env.DATABASE_POOL_MAX),
     filesDir: env.FILES_DIR || null,
     seed: env.SEED === 'none' ? 'none' : 'demo',
+    firstAdmin: firstAdminOf(env),
     smtpUrl,
     accessTokenTtlS: int(env.ACCESS_TOKEN_TTL_S, 900, 'ACCESS_TOKEN_TTL_S'),
     refreshTokenTtlS: int(env.REFRESH_TOKEN_TTL_S, 43_200, 'REFRESH_TOKEN_TTL_S'),

@@ -13,6 +13,7 @@ import { DataDirInUse } from './db/lock.ts';
 import { CLUSTER_LOCKS, isClusterLockHeld, splitLock, withClusterLock } from './db/advisory.ts';
 import { startMaintenance } from './db/maintenance.ts';
 import { migrate } from './db/migrate.ts';
+import { bootstrap } from './db/seed/bootstrap.ts';
 import { seedDemo } from './db/seed/demo.ts';
 import { PERSONAS } from './db/seed/personas.ts';
 import { startQueue } from './jobs/queue.ts';
@@ -50,7 +51,8 @@ async function prepare(config: ReturnType<typeof loadConfig>) {
     CLUSTER_LOCKS.prepare,
     async () => {
       await migrate(db);
-      return config.seed === 'demo' ? await seedDemo(db) : { seeded: false };
+      if (config.seed === 'demo') return await seedDemo(db);
+      return { seeded: false, bootstrap: await bootstrap(db, config.firstAdmin) };
     },
     { wait: true },
   );
@@ -211,6 +213,18 @@ async function main(): Promise<void> {
   console.log(
     `\nPaie Docs is running: ${url}  (${storage}${seeded.seeded ? ', demo data just seeded' : ''}; ready in ${Date.now() - started} ms)`,
   );
+  if (config.seed === 'none') {
+    const { rows } = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM directory.users');
+    if ((rows[0]?.n ?? 0) === 0)
+      console.log(
+        '\nNo user yet (SEED=none): to create the first company and its administrator, start with ' +
+          'ADMIN_LOGIN, ADMIN_PASSWORD, ADMIN_EMAIL, COMPANY_NAME, COMPANY_SIRET and COMPANY_CITY set (README « Production »).',
+      );
+    else if ('bootstrap' in seeded && seeded.bootstrap === 'created' && config.firstAdmin)
+      console.log(
+        `\nFirst administrator « ${config.firstAdmin.login} » created, root of « ${config.firstAdmin.company.name} » (main domain).`,
+      );
+  }
   if (config.seed === 'demo') {
     console.log('\nDemo logins:');
     const width = Math.max(...PERSONAS.map((p) => p.login.length));
