@@ -2,6 +2,7 @@
  * Runtime configuration, read once from the environment (docs/architecture.md "Runtime").
  * Tests build a config with `loadConfig({ ... })` instead of touching process.env.
  */
+import { MAX_LENGTH } from '../contract/constants.ts';
 import { isValidEmail, siretError } from '../contract/validation.ts';
 import { checkPasswordRules } from './auth/password.ts';
 import type { FirstAdmin } from './db/seed/bootstrap.ts';
@@ -229,6 +230,8 @@ const firstAdminOf = (env: Env): FirstAdmin | null => {
   if (missing.length > 0)
     throw new Error(`The first administrator needs ${FIRST_ADMIN_REQUIRED.join(', ')}: ${missing.join(', ')} missing`);
   const value = (name: string) => (env[name] ?? '').trim();
+  if (value('ADMIN_LOGIN').length > MAX_LENGTH.login || /\s/.test(value('ADMIN_LOGIN')))
+    throw new Error(`ADMIN_LOGIN must be one word of at most ${MAX_LENGTH.login} characters (the login form's limit)`);
   const password = env.ADMIN_PASSWORD ?? '';
   if (checkPasswordRules(password, password) !== null)
     throw new Error(

@@ -50,6 +50,8 @@ describe('the first administrator in the environment', () => {
     );
     expect(() => loadConfig({ ...ENV, ADMIN_PASSWORD: 'court' })).toThrow(/ADMIN_PASSWORD must have at least 8/);
     expect(() => loadConfig({ ...ENV, ADMIN_PASSWORD: 'sansmajuscule1' })).toThrow(/ADMIN_PASSWORD/);
+    expect(() => loadConfig({ ...ENV, ADMIN_LOGIN: 'rh admin' })).toThrow(/ADMIN_LOGIN must be one word/);
+    expect(() => loadConfig({ ...ENV, ADMIN_LOGIN: 'x'.repeat(500) })).toThrow(/ADMIN_LOGIN must be one word/);
     expect(() => loadConfig({ ...ENV, ADMIN_EMAIL: 'pas-une-adresse' })).toThrow(/ADMIN_EMAIL is not an e-mail/);
     expect(() => loadConfig({ ...ENV, COMPANY_SIRET: '73282932000075' })).toThrow(/COMPANY_SIRET must be a valid/);
   });
