@@ -291,7 +291,7 @@ const FEW_EXCLUDED = 2000;
  * the filter becomes constant true (the planner drops it) and those rows are skipped by id,
  * found through employees_links. The ids are read in the page's own statement (same snapshot
  * as the rows), so an employee added meanwhile outside the scope is skipped too; `OR true`
- * keeps every parameter typed.
+ * keeps every parameter typed. Null when the filters leave out more: the page filters row by row.
  */
 const pageFilter = (q: Query, excluded: number | null): string | null => {
   if (excluded === null || excluded > FEW_EXCLUDED) return null;
