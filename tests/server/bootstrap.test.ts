@@ -13,7 +13,7 @@ import { type Db, openDb } from '../../src/server/db/db.ts';
 import { migrate } from '../../src/server/db/migrate.ts';
 import { type ThrowawayDatabase, createThrowawayDatabase } from '../../src/server/db/testing.ts';
 import { bootstrap, type FirstAdmin } from '../../src/server/db/seed/bootstrap.ts';
-import { DOC_TYPES } from '../../src/server/db/seed/demo.ts';
+import { DOC_TYPES } from '../../src/server/db/seed/doc-types.ts';
 import { makeSiret } from '../../src/server/db/seed/siret.ts';
 import { testApp } from './support/server.ts';
 

@@ -13,7 +13,7 @@ import { DOMAINS } from '../../../contract/constants.ts';
 import { FEATURES } from '../../../contract/features.ts';
 import { hashPassword } from '../../auth/password.ts';
 import { type Db, schemaOf } from '../db.ts';
-import { DOC_TYPES } from './demo.ts';
+import { DOC_TYPES } from './doc-types.ts';
 
 export interface FirstAdmin {
   readonly login: string;

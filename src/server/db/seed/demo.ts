@@ -6,6 +6,7 @@
 import { DOMAINS, type DomainId } from '../../../contract/constants.ts';
 import { hashPassword } from '../../auth/password.ts';
 import { schemaOf, type Db, type Queryable } from '../db.ts';
+import { DOC_TYPES } from './doc-types.ts';
 import { demoId } from './ids.ts';
 import { insertRows } from './insert.ts';
 import { DEMO_ORGS, findOrg, orgId } from './orgs.ts';
@@ -14,14 +15,6 @@ import { PERSONAS, ROOT_LEGACY, ROOT_MAIN } from './personas.ts';
 import { seedWorkflows, type SeedContext } from './workflows.ts';
 
 export const userId = (login: string): string => demoId(`user:${login}`);
-
-export const DOC_TYPES = [
-  { code: 'BULLETIN_PAIE', label: 'Bulletin de paie' },
-  { code: 'ATTESTATION_EMPLOYEUR', label: 'Attestation employeur' },
-  { code: 'CONTRAT_TRAVAIL', label: 'Contrat de travail' },
-  { code: 'NOTE_SERVICE', label: 'Note de service' },
-  { code: 'SOLDE_TOUT_COMPTE', label: 'Solde de tout compte' },
-] as const;
 
 export interface SeedResult {
   seeded: boolean;
