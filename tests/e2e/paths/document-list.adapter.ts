@@ -66,6 +66,7 @@ async function holdReads(page: Page, memo: Map<string, unknown>): Promise<void> 
   const held: Route[] = [];
   memo.set('held', held);
   memo.set('reads', 0);
+  memo.set('searches', []);
   memo.set('expected', 1); // the page's first read
   await page.route(
     (url) => url.pathname === LIST_PATH,
@@ -77,9 +78,15 @@ async function holdReads(page: Page, memo: Map<string, unknown>): Promise<void> 
       if (expected > 0) memo.set('expected', expected - 1);
       held.push(route);
       memo.set('reads', (memo.get('reads') as number) + 1);
+      (memo.get('searches') as (string | null)[]).push(searchOf(route));
     },
   );
 }
+/** The search a read of the list asks for (`null`: none). */
+const searchOf = (route: Route): string | null => {
+  const body = route.request().postDataJSON() as { search?: string } | null;
+  return body?.search ?? null;
+};
 const expectRead = (memo: Map<string, unknown>) => {
   memo.set('expected', (memo.get('expected') as number) + 1);
   return memo.get('reads') as number;
@@ -88,6 +95,19 @@ const readAsked = async (memo: Map<string, unknown>, before: number) =>
   expect
     .poll(() => memo.get('reads') as number, { message: 'the page reads the documents again', timeout: 20_000 })
     .toBeGreaterThan(before);
+/**
+ * A read of the query the path typed, made after the `before`-th: a read made meanwhile for something else
+ * (a reconnection that lost pushes reads the list again) does not stand for it — had it, the path went on
+ * before the typed query was read and its next fact (another word typed within the search's settling time)
+ * could cancel it unsent.
+ */
+const queryRead = async (memo: Map<string, unknown>, before: number, search: string | null) =>
+  expect
+    .poll(() => (memo.get('searches') as (string | null)[]).slice(before).includes(search), {
+      message: `the page reads the documents ${search === null ? 'without a search' : `searching « ${search} »`}`,
+      timeout: 20_000,
+    })
+    .toBe(true);
 
 /**
  * The push socket's frames pass through the test: a deposit's push (`documents.deposited`) reaches the
@@ -104,7 +124,12 @@ async function gateDeposits(page: Page, memo: Map<string, unknown>): Promise<voi
     server.onMessage((frame) => {
       if (typeof frame === 'string' && frame.startsWith('42[')) {
         if (frame.includes('"rooms.joined"')) joined();
-        if (frame.startsWith('42["documents.deposited"') && !memo.get('hearDeposits')) return;
+        if (frame.startsWith('42["documents.deposited"')) {
+          if (!memo.get('hearDeposits')) return;
+          // One deposit heard is the reload: a later one (another path's, while the read is awaited) would
+          // read the list again after the path moved on.
+          memo.set('hearDeposits', false);
+        }
       }
       ws.send(frame);
     });
@@ -222,8 +247,9 @@ export const documentListAdapter: MachineAdapter = {
       if (before.matches({ list: 'waiting' })) return readAsked(memo, 0);
       const reads = expectRead(memo);
       const { query } = event as Event<'list.query'>;
-      await search(page).fill(query.search ? await searchWord(page, memo) : '');
-      await readAsked(memo, reads);
+      const word = query.search ? await searchWord(page, memo) : null;
+      await search(page).fill(word ?? '');
+      await queryRead(memo, reads, word);
     },
     'list.reload': async ({ page, memo }) => {
       await (memo.get('joined') as Promise<void>);
