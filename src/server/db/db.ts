@@ -80,6 +80,21 @@ const OID = {
 } as const;
 
 const toIso = (value: unknown): unknown => (value instanceof Date ? value.toISOString() : value);
+
+/** PostgreSQL's text of a timestamptz in UTC (DateStyle ISO, TimeZone UTC): `2026-11-28 09:02:46.081234+00`. */
+const UTC_TIMESTAMP = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(?:\.\d{1,6})?\+00$/;
+
+/**
+ * A timestamptz as the API gives it, `2026-11-28T09:02:46.081Z`: written from PostgreSQL's text when
+ * the session is in UTC (the millisecond kept, as a Date keeps it), else through `parse` and a Date.
+ * Every row of every list carries some: the Date and its parse were 4 % of an API node's CPU under the
+ * cluster bench's list calls (docs/deploy.md).
+ */
+export const timestamptzToIso = (text: string, parse: (text: string) => unknown): unknown => {
+  if (!UTC_TIMESTAMP.test(text)) return toIso(parse(text));
+  const fraction = text.length > 22 ? text.slice(20, text.length - 3) : '';
+  return `${text.slice(0, 10)}T${text.slice(11, 19)}.${`${fraction}000`.slice(0, 3)}Z`;
+};
 const toInt = (text: string): number => Number(text);
 const rawDate = (text: string): string => text;
 
@@ -178,7 +193,8 @@ async function openPglite(dataDir: string, files: FileStore, loadDataDir?: Blob)
     ...(loadDataDir ? { loadDataDir } : {}),
     startParams: [...PGlite.defaultStartParams, ...pgliteMemorySettings()],
     parsers: {
-      [OID.timestamptz]: (text: string, typeId?: number) => toIso(defaultTs ? defaultTs(text, typeId) : text),
+      [OID.timestamptz]: (text: string, typeId?: number) =>
+        defaultTs ? timestamptzToIso(text, (t) => defaultTs(t, typeId)) : text,
       [OID.timestamp]: (text: string, typeId?: number) => toIso(defaultTsNoZone ? defaultTsNoZone(text, typeId) : text),
       [OID.date]: rawDate,
       [OID.int8]: toInt,
@@ -238,15 +254,28 @@ async function openPglite(dataDir: string, files: FileStore, loadDataDir?: Blob)
   };
 }
 
-/** A prepared statement's name: the same text gets the same name on every connection and node. */
-const statementName = (sql: string): string => `s_${createHash('sha256').update(sql).digest('base64url').slice(0, 40)}`;
+const statementNames = new Map<string, string>();
+/**
+ * A prepared statement's name: the same text gets the same name on every connection and node. Kept
+ * once computed (a digest per call was 1.5 % of a node's CPU under the bench's lists): the prepared
+ * texts are a bounded set of shapes, and the map is emptied should it ever grow past them.
+ */
+const statementName = (sql: string): string => {
+  let name = statementNames.get(sql);
+  if (name === undefined) {
+    if (statementNames.size >= 2000) statementNames.clear();
+    name = `s_${createHash('sha256').update(sql).digest('base64url').slice(0, 40)}`;
+    statementNames.set(sql, name);
+  }
+  return name;
+};
 
 async function openPostgres(databaseUrl: string, max: number, files: FileStore): Promise<Db> {
   const defaultTs = pg.types.getTypeParser(OID.timestamptz);
   const defaultTsNoZone = pg.types.getTypeParser(OID.timestamp);
   // Per-pool parsers: the global pg.types registry is left untouched for other users of `pg`.
   const typeParsers: Record<number, (text: string) => unknown> = {
-    [OID.timestamptz]: (text) => toIso(defaultTs(text)),
+    [OID.timestamptz]: (text) => timestamptzToIso(text, defaultTs),
     [OID.timestamp]: (text) => toIso(defaultTsNoZone(text)),
     [OID.date]: rawDate,
     [OID.int8]: toInt,
