@@ -272,15 +272,32 @@ export async function countOf(db: Queryable, q: Query): Promise<{ count: number;
     );
     return { count: rows[0]?.n ?? 0, excluded: null };
   }
-  const { rows } = await db.query<{ n: number; total: number }>(
-    `SELECT coalesce(sum(e.n) FILTER (WHERE ${q.where}), 0)::int AS n, coalesce(sum(e.n), 0)::int AS total
-       FROM ${q.s}.employee_link_counts e`,
-    q.params,
-    { prepared: true },
-  );
+  const { rows } = await db.query<{ n: number; total: number }>(countSql(q), q.params, { prepared: true });
   const r = rows[0] ?? { n: 0, total: 0 };
   return { count: r.n, excluded: r.total - r.n };
 }
+
+/** A list's total and the domain's (filters reading only the link triple: no search, no unwind). */
+const countSql = (q: Query): string =>
+  `SELECT coalesce(sum(e.n) FILTER (WHERE ${q.where}), 0)::int AS n, coalesce(sum(e.n), 0)::int AS total
+     FROM ${q.s}.employee_link_counts e`;
+
+/** Lists whose count `countSql` reads, so that it can join the page's statement. */
+const mergesCount = (q: Query): boolean => !q.searching && !q.unwind;
+
+/**
+ * How many rows of the domain each filter left out when last counted, by schema, filter and its values
+ * (this node's memory, bounded). It only chooses the page's filter (`pageFilter`): both give the same
+ * rows, so a value changed since costs at most one slower page, and the page's statement counts again.
+ */
+const lastExcluded = new Map<string, number>();
+const LAST_EXCLUDED_MAX = 5000;
+const excludedKey = (q: Query): string => `${q.s}\u0000${q.where}\u0000${JSON.stringify(q.params)}`;
+const rememberExcluded = (key: string, excluded: number | null): void => {
+  if (excluded === null) return;
+  if (!lastExcluded.has(key) && lastExcluded.size >= LAST_EXCLUDED_MAX) lastExcluded.clear();
+  lastExcluded.set(key, excluded);
+};
 
 /** Up to this many rows left out by the filters are skipped by id rather than filtered row by row. */
 const FEW_EXCLUDED = 2000;
@@ -336,24 +353,57 @@ export async function listEmployees(
     offset = 0;
     knownCount = cursor.count;
   }
-  // Without a search the count is a sub-millisecond read that also chooses the page's filter.
-  const counted = knownCount !== null ? null : await countOf(db, q);
-  const constantFilter = counted ? pageFilter(q, counted.excluded) : null;
+  // Without a search the count is a sub-millisecond read that also chooses the page's filter. Once the
+  // same filter was counted, the count is read in the page's own statement instead (one round trip
+  // less) and the filter chosen from the last count (see `lastExcluded`).
+  const merge = knownCount === null && mergesCount(q) ? excludedKey(q) : null;
+  const remembered = merge === null ? undefined : lastExcluded.get(merge);
+  const counted = knownCount !== null || remembered !== undefined ? null : await countOf(db, q);
+  const excluded = remembered ?? counted?.excluded ?? null;
+  const constantFilter = knownCount === null ? pageFilter(q, excluded) : null;
   if (constantFilter) where = constantFilter;
+  if (merge !== null && counted) rememberExcluded(merge, counted.excluded);
   const linkFilter = q.unwind ? 'eo.organization_id = page.org_id' : 'eo.organization_id = ANY($1::uuid[])';
   // The sort keys are selected inside the ordered subquery so the planner can answer it from the
   // covering index; rows are then fetched by id, in page order.
   const inner = `SELECT e.id${q.unwind ? ', u.org_id' : ''}, ${keyColumns(q)} FROM ${fromClause(q)}
       WHERE ${where} ORDER BY ${orderBy(q)} ${pageWindow(params, offset, limit, constantFilter !== null)}`;
-  const sql = `WITH page AS MATERIALIZED (SELECT p.*, row_number() OVER () AS rank FROM (${inner}) p)
-    SELECT ${employeeColumns(q.s, linkFilter)}, ${q.keys.map((_, i) => `page.k${i}`).join(', ')}
-      FROM page JOIN ${q.s}.employees e ON e.id = page.id ORDER BY page.rank`;
+  const columns = `${employeeColumns(q.s, linkFilter)}, ${q.keys.map((_, i) => `page.k${i}`).join(', ')}`;
+  const pageCte = `page AS MATERIALIZED (SELECT p.*, row_number() OVER () AS rank FROM (${inner}) p)`;
+  if (remembered !== undefined && merge !== null) {
+    // The count and the page in one statement: one row with the counts and no employee when the page is empty.
+    const { rows: merged } = await db.query<
+      EmployeeRow & Record<string, string | null> & { count_n: number; count_total: number }
+    >(
+      `WITH counts AS (${countSql(q)}), ${pageCte}
+       SELECT counts.n AS count_n, counts.total AS count_total, r.*
+         FROM counts LEFT JOIN (SELECT ${columns}, page.rank AS page_rank
+                                  FROM page JOIN ${q.s}.employees e ON e.id = page.id) r ON true
+        ORDER BY r.page_rank`,
+      params,
+      { prepared: true },
+    );
+    const head = merged[0] ?? { count_n: 0, count_total: 0 };
+    rememberExcluded(merge, head.count_total - head.count_n);
+    return pageOf(
+      q,
+      merged.filter((r) => r.id !== null),
+      limit,
+      head.count_n,
+    );
+  }
+  const sql = `WITH ${pageCte}
+    SELECT ${columns} FROM page JOIN ${q.s}.employees e ON e.id = page.id ORDER BY page.rank`;
   const [pageRows, count] = await Promise.all([
     // Prepared unless searching: a search's text has a part per word typed (unbounded shapes).
     db.query<EmployeeRow & Record<string, string | null>>(sql, params, { prepared: !q.searching }),
     knownCount ?? counted?.count ?? countOf(db, q).then((c) => c.count),
   ]);
-  const rows = pageRows.rows;
+  return pageOf(q, pageRows.rows, limit, count);
+}
+
+/** The page as the API gives it: its employees, the total, and the cursor to the next page when full. */
+function pageOf(q: Query, rows: (EmployeeRow & Record<string, string | null>)[], limit: number, count: number) {
   const last = rows[rows.length - 1];
   const nextCursor =
     last && rows.length === limit
