@@ -4,6 +4,7 @@
  * full. Keyset cursors carry the sort key, the id and the total of the first page, so following
  * pages neither walk the offset nor count again.
  */
+import { createHash } from 'node:crypto';
 import type { EmployeePage, EmployeeSearchBody, EmployeeStats } from '../../../contract/entities.ts';
 import { LIMITS, PAGE_SIZES } from '../../../contract/constants.ts';
 import type { SessionContext } from '../../auth/sessions.ts';
@@ -292,7 +293,11 @@ const mergesCount = (q: Query): boolean => !q.searching && !q.unwind;
  */
 const lastExcluded = new Map<string, number>();
 const LAST_EXCLUDED_MAX = 5000;
-const excludedKey = (q: Query): string => `${q.s}\u0000${q.where}\u0000${JSON.stringify(q.params)}`;
+const excludedKey = (q: Query): string => {
+  const key = `${q.s}\u0000${q.where}\u0000${JSON.stringify(q.params)}`;
+  // A scope of hundreds of organisations is a long key: its digest keeps the map's memory small.
+  return key.length > 512 ? createHash('sha256').update(key).digest('base64url') : key;
+};
 const rememberExcluded = (key: string, excluded: number | null): void => {
   if (excluded === null) return;
   if (!lastExcluded.has(key) && lastExcluded.size >= LAST_EXCLUDED_MAX) lastExcluded.clear();
