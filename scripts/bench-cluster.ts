@@ -3,8 +3,9 @@
  * Prints only; nothing is asserted.
  *
  * On a throw-away PostgreSQL database (BENCH_PG_URL; skipped with a sentence when unreachable): two
- * API nodes (ROLE=api) and one worker (ROLE=worker), each the real server (`node --import tsx
- * src/server/main.ts`) in its own process, behind HAProxy (deploy/haproxy.cfg, `maxconn` raised to
+ * API nodes (ROLE=api) and one worker (ROLE=worker), each the real server as `npm start`, `npm run
+ * cluster` and the image run it on PostgreSQL (the bundle, built first, `node dist/server/main.mjs`)
+ * in its own process, behind HAProxy (deploy/haproxy.cfg, `maxconn` raised to
  * the bench's sockets) when `/usr/sbin/haproxy` is installed (HAPROXY=none: not used), else straight
  * on the two nodes' ports, one client in two on each.
  *  (a) BENCH_SOCKETS socket.io clients (websocket transport; default 10,000), spread over both nodes
@@ -40,6 +41,7 @@ import { AUTH_HEADERS, routeUrl } from '../src/contract/routes.ts';
 import { openDb } from '../src/server/db/db.ts';
 import { campaignById } from '../src/server/modules/dispatch/campaign.repo.ts';
 import { postgresPushAdapter, pushPublisher } from '../src/server/push/cluster.ts';
+import { SERVER_BUNDLE, buildServer, serverNodeArgs } from './build-server.mjs';
 import { findHaproxy, haproxyConfig } from './cluster-haproxy.mjs';
 import { percentile } from './bench/measure.ts';
 import { freePort, reachable } from './bench/process.ts';
@@ -82,7 +84,7 @@ interface Node {
 /** One node: the real server in its own process group, ready when /api/ready answers (a worker: its log line). */
 async function startNode(name: string, role: 'api' | 'worker', databaseUrl: string): Promise<Node> {
   const port = role === 'api' ? await freePort() : 0;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  const child = spawn(process.execPath, [...serverNodeArgs({ DATABASE_URL: databaseUrl }), SERVER_BUNDLE], {
     cwd: ROOT,
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -400,6 +402,7 @@ async function main(): Promise<void> {
 
   try {
     const started = performance.now();
+    await buildServer();
     // A migrates and seeds the demo; B and the worker find it done.
     const a = await startNode('A', 'api', databaseUrl);
     const [b, worker] = await Promise.all([startNode('B', 'api', databaseUrl), startNode('W', 'worker', databaseUrl)]);

@@ -17,7 +17,6 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { AUTH_HEADERS, routeUrl } from '../src/contract/routes.ts';
-// @ts-expect-error a plain .mjs script, no declarations
 import { SERVER_BUNDLE, SERVER_NODE_ARGS, buildServer } from './build-server.mjs';
 import { freePort, stop } from './bench/process.ts';
 

@@ -21,8 +21,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { AUTH_HEADERS, routeUrl } from '../src/contract/routes.ts';
-// @ts-expect-error a plain .mjs script, no declarations
-import { SERVER_BUNDLE, SERVER_NODE_ARGS, buildServer } from './build-server.mjs';
+import { SERVER_BUNDLE, buildServer, serverNodeArgs } from './build-server.mjs';
 import { percentile } from './bench/measure.ts';
 import { freePort, stop, reachable } from './bench/process.ts';
 
@@ -47,7 +46,7 @@ async function startServer(env: NodeJS.ProcessEnv): Promise<{ child: ChildProces
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const extra = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const child = spawn(process.execPath, [...SERVER_NODE_ARGS, ...extra, SERVER_BUNDLE], {
+  const child = spawn(process.execPath, [...serverNodeArgs({ ...process.env, ...env }), ...extra, SERVER_BUNDLE], {
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', SEED: 'none' },
     stdio: ['ignore', 'ignore', 'pipe'],
   });

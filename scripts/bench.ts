@@ -13,7 +13,6 @@ import { dirname, join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import { AUTH_HEADERS, routeUrl } from '../src/contract/routes.ts';
-// @ts-expect-error a plain .mjs script, no declarations
 import { SERVER_BUNDLE, SERVER_NODE_ARGS, buildServer } from './build-server.mjs';
 import { hashPassword, verifyPassword } from '../src/server/auth/password.ts';
 import { freePort, stop } from './bench/process.ts';

@@ -15,7 +15,7 @@ import { writeFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { SERVER_NODE_ARGS, buildServer } from './build-server.mjs';
+import { buildServer, serverNodeArgs } from './build-server.mjs';
 import { findHaproxy, haproxyConfig } from './cluster-haproxy.mjs';
 import { ensureBuild } from './ensure-build.mjs';
 
@@ -97,7 +97,7 @@ try {
   }));
   // The first API node migrates and seeds an empty database; the others wait for its lock and find it done.
   for (const node of nodes) {
-    run(node.name, process.execPath, [...SERVER_NODE_ARGS, bundle], {
+    run(node.name, process.execPath, [...serverNodeArgs(common), bundle], {
       ...common,
       ROLE: 'api',
       PORT: String(node.port),
@@ -105,7 +105,7 @@ try {
     });
   }
   for (let i = 0; i < workers; i++) {
-    run(`worker${i + 1}`, process.execPath, [...SERVER_NODE_ARGS, bundle], { ...common, ROLE: 'worker' });
+    run(`worker${i + 1}`, process.execPath, [...serverNodeArgs(common), bundle], { ...common, ROLE: 'worker' });
   }
   const haproxy = findHaproxy();
   if (haproxy) {

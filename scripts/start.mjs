@@ -1,7 +1,7 @@
 // `npm start`: one command runs the whole product — builds the SPA if needed and the server bundle, then the server,
 // which migrates, seeds the demo on a fresh database and prints its URL and the demo logins.
 import { spawn } from 'node:child_process';
-import { SERVER_NODE_ARGS, buildServer } from './build-server.mjs';
+import { buildServer, serverNodeArgs } from './build-server.mjs';
 import { ensureBuild } from './ensure-build.mjs';
 
 let bundle;
@@ -13,7 +13,7 @@ try {
   process.exit(1);
 }
 
-const server = spawn(process.execPath, [...SERVER_NODE_ARGS, bundle, ...process.argv.slice(2)], {
+const server = spawn(process.execPath, [...serverNodeArgs(process.env), bundle, ...process.argv.slice(2)], {
   stdio: 'inherit',
 });
 
