@@ -15,12 +15,18 @@ export const SERVER_BUNDLE = 'dist/server/main.mjs';
 export const SERVER_NODE_ARGS = ['--max-semi-space-size=4'];
 
 /**
- * The flags for a server started with `env`: on PostgreSQL (DATABASE_URL set: an API node or a worker of
- * a cluster, the image) none — V8's own semi-spaces. Under 200 clients reading lists the 4 MB ones cost
- * an API node 10 % more CPU per call (0.80 against 0.73 ms, alternated runs) and its p99 went from 246 to
- * 285 ms: calls in flight outlive more scavenges and are promoted (docs/deploy.md).
+ * Node flags of a server on PostgreSQL (DATABASE_URL set: an API node or a worker of a cluster, the image):
+ * 32 MB semi-spaces, twice V8's own. Under 200 clients reading lists, each scavenge copies the calls in
+ * flight; with the young generation capped at 16 MB a node ran a scavenge every ~100 ms, each ~9.5 ms,
+ * and spent 1.97 s of a 35 s run in them; with 32 MB 1.03 s (64 MB: 0.47 s, but the node then stayed at
+ * 370–450 MB resident at rest instead of 140). Measured with `--trace-gc` and
+ * scripts/bench/list-load.ts, alternated (docs/deploy.md « Figures of 28 November, fifth sitting »).
+ * 4 MB ones (the embedded default below) cost 10 % more CPU per call than V8's own.
  */
-export const serverNodeArgs = (env = process.env) => (env.DATABASE_URL ? [] : SERVER_NODE_ARGS);
+export const POSTGRES_NODE_ARGS = ['--max-semi-space-size=32'];
+
+/** The flags for a server started with `env`: `POSTGRES_NODE_ARGS` on PostgreSQL, `SERVER_NODE_ARGS` embedded. */
+export const serverNodeArgs = (env = process.env) => (env.DATABASE_URL ? POSTGRES_NODE_ARGS : SERVER_NODE_ARGS);
 /** The PDF worker thread's bundle, beside the server's (src/server/pdf/worker/pool.ts finds it there). */
 export const PDF_WORKER_BUNDLE = 'dist/server/pdf-worker.mjs';
 
