@@ -32,7 +32,6 @@
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import http from 'node:http';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -43,6 +42,7 @@ import { campaignById } from '../src/server/modules/dispatch/campaign.repo.ts';
 import { postgresPushAdapter, pushPublisher } from '../src/server/push/cluster.ts';
 import { SERVER_BUNDLE, buildServer, serverNodeArgs } from './build-server.mjs';
 import { findHaproxy, haproxyConfig } from './cluster-haproxy.mjs';
+import { KeptAliveClient } from './bench/http-client.ts';
 import { percentile } from './bench/measure.ts';
 import { freePort, reachable } from './bench/process.ts';
 import { clockNow, pushClientProcess, shares } from './bench/push-client-processes.ts';
@@ -273,35 +273,6 @@ interface HttpResult {
   cpu: Map<string, number>;
 }
 
-/**
- * One list call (`POST {}` with the bearer token) on kept-alive connections, through node:http: the
- * generator shares the machine's cores with what it measures, and `fetch` (WHATWG streams over undici)
- * spent about twice the CPU per call.
- */
-const agent = new http.Agent({ keepAlive: true, maxSockets: Infinity });
-function post(url: string, token: string): Promise<{ status: number; body: Buffer }> {
-  return new Promise((resolve, reject) => {
-    const req = http.request(
-      url,
-      {
-        method: 'POST',
-        agent,
-        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'content-length': 2 },
-        timeout: 30_000,
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks) }));
-        res.on('error', reject);
-      },
-    );
-    req.on('timeout', () => req.destroy(new Error('no answer within 30 s')));
-    req.on('error', reject);
-    req.end('{}');
-  });
-}
-
 async function httpLoad(
   urls: readonly string[],
   tokens: readonly string[],
@@ -314,14 +285,31 @@ async function httpLoad(
   let counting = false;
   let running = true;
   const loops = Array.from({ length: HTTP_CLIENTS }, async (_, i) => {
+    // One kept-alive connection per base URL, each call's bytes built once (scripts/bench/http-client.ts).
+    const token = tokens[i % tokens.length]!;
+    const targets = urls.map((base) => {
+      const { hostname, port, host } = new URL(base);
+      return {
+        client: new KeptAliveClient(hostname, Number(port)),
+        requests: lists.map((path) =>
+          KeptAliveClient.request(
+            host,
+            path,
+            [`authorization: Bearer ${token}`, 'content-type: application/json'],
+            '{}',
+          ),
+        ),
+      };
+    });
     let n = i;
     while (running) {
-      const url = `${urls[n % urls.length]!}${lists[n % lists.length]!}`;
+      const target = targets[n % targets.length]!;
+      const request = target.requests[n % lists.length]!;
       n++;
       const at = performance.now();
       let ok: boolean;
       try {
-        const res = await post(url, tokens[i % tokens.length]!);
+        const res = await target.client.send(request);
         ok = res.status === 200;
         if (!ok && counting) noteError(`HTTP ${res.status} ${res.body.toString('utf8').slice(0, 120)}`);
       } catch (error) {
@@ -330,6 +318,7 @@ async function httpLoad(
       }
       if (counting) samples.push({ ms: performance.now() - at, ok });
     }
+    for (const t of targets) t.client.close();
   });
   await sleep(WARMUP_MS);
   const cpuBefore = measured.map((n) => cpuMs(n.pid));

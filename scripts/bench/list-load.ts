@@ -6,19 +6,34 @@
  * counted. What docs/deploy.md's « fourth sitting » compared by hand (one node with or without a flag,
  * straight or through HAProxy) was measured with it, runs alternated.
  */
-import { readFileSync } from 'node:fs';
-import http from 'node:http';
+import { readFileSync, readdirSync } from 'node:fs';
 import { AUTH_HEADERS, routeUrl } from '../../src/contract/routes.ts';
+import { KeptAliveClient } from './http-client.ts';
 
 const [base = 'http://127.0.0.1:8080', secondsArg = '20', clientsArg = '200', pidArg] = process.argv.slice(2);
 const SECONDS = Number(secondsArg);
 const CLIENTS = Number(clientsArg);
 const LISTS = [routeUrl('employees.list'), routeUrl('campaigns.list')];
+const target = new URL(base);
 
 const cpuMs = (pid: string | undefined): number | null => {
   if (!pid) return null;
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime + stime, in clock ticks of 10 ms
+};
+
+/** CPU of every `postgres` process, summed (ms): the database's share of each call. */
+const postgresCpuMs = (): number => {
+  let sum = 0;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim() === 'postgres') sum += cpuMs(entry) ?? 0;
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return sum;
 };
 
 async function login(): Promise<string> {
@@ -32,25 +47,6 @@ async function login(): Promise<string> {
   return token;
 }
 
-const agent = new http.Agent({ keepAlive: true, maxSockets: Infinity });
-const post = (url: string, token: string): Promise<number> =>
-  new Promise((resolve, reject) => {
-    const req = http.request(
-      url,
-      {
-        method: 'POST',
-        agent,
-        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'content-length': 2 },
-      },
-      (res) => {
-        res.resume();
-        res.on('end', () => resolve(res.statusCode ?? 0));
-      },
-    );
-    req.on('error', reject);
-    req.end('{}');
-  });
-
 async function run(token: string, seconds: number) {
   const latencies: number[] = [];
   let errors = 0;
@@ -59,12 +55,25 @@ async function run(token: string, seconds: number) {
   const from = performance.now();
   await Promise.all(
     Array.from({ length: CLIENTS }, async (_, i) => {
+      const client = new KeptAliveClient(target.hostname, Number(target.port));
+      const requests = LISTS.map((path) =>
+        KeptAliveClient.request(
+          target.host,
+          path,
+          [`authorization: Bearer ${token}`, 'content-type: application/json'],
+          '{}',
+        ),
+      );
       for (let n = i; running; n++) {
         const at = performance.now();
-        const status = await post(`${base}${LISTS[n % LISTS.length]!}`, token).catch(() => 0);
+        const status = await client
+          .send(requests[n % requests.length]!)
+          .then((a) => a.status)
+          .catch(() => 0);
         latencies.push(performance.now() - at);
         if (status !== 200) errors++;
       }
+      client.close();
     }),
   );
   clearTimeout(timer);
@@ -76,11 +85,15 @@ async function run(token: string, seconds: number) {
 const token = await login();
 await run(token, 4);
 const before = cpuMs(pidArg);
+const pgBefore = postgresCpuMs();
+const selfBefore = process.cpuUsage();
 const r = await run(token, SECONDS);
 const after = cpuMs(pidArg);
+const perCall = (ms: number): string => (ms / r.calls).toFixed(3);
+const self = process.cpuUsage(selfBefore);
 const cpu =
-  before !== null && after !== null ? `; server CPU ${((after - before) / r.calls).toFixed(3)} ms per call` : '';
+  (before !== null && after !== null ? `; server CPU ${perCall(after - before)} ms per call` : '') +
+  `, PostgreSQL ${perCall(postgresCpuMs() - pgBefore)}, this generator ${perCall((self.user + self.system) / 1000)}`;
 console.log(
   `${r.calls} calls, ${r.rate.toFixed(0)} calls/s, ${r.errors} errors; p50 ${r.at(0.5)} ms, p99 ${r.at(0.99)} ms${cpu}`,
 );
-agent.destroy();
