@@ -31,7 +31,7 @@
  * still go through HAProxy; the bench says which it did.
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -44,7 +44,7 @@ import { SERVER_BUNDLE, buildServer, serverNodeArgs } from './build-server.mjs';
 import { findHaproxy, haproxyConfig } from './cluster-haproxy.mjs';
 import { KeptAliveClient } from './bench/http-client.ts';
 import { percentile } from './bench/measure.ts';
-import { freePort, reachable } from './bench/process.ts';
+import { cpuMs, freePort, postgresCpuMs, postgresDelta, reachable } from './bench/process.ts';
 import { clockNow, pushClientProcess, shares } from './bench/push-client-processes.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -130,39 +130,6 @@ function killAll(): void {
     }
   }
 }
-
-const TICK_MS = 1000 / (Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim()) || 100);
-
-/** CPU time (user + system) a process has used, in ms, from /proc/<pid>/stat. */
-function cpuMs(pid: number | undefined): number {
-  if (pid === undefined) return Number.NaN;
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    // Fields 14 and 15 of stat(5), counted from the state (field 3) here.
-    return (Number(fields[11]) + Number(fields[12])) * TICK_MS;
-  } catch {
-    return Number.NaN;
-  }
-}
-
-/** CPU time of every PostgreSQL process on the machine (its backends come and go with the pools), by pid. */
-function postgresCpuMs(): Map<number, number> {
-  const out = new Map<number, number>();
-  for (const entry of readdirSync('/proc')) {
-    const pid = Number(entry);
-    if (!Number.isInteger(pid)) continue;
-    try {
-      if (readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'postgres') out.set(pid, cpuMs(pid));
-    } catch {
-      // gone meanwhile
-    }
-  }
-  return out;
-}
-
-const postgresDelta = (before: Map<number, number>, after: Map<number, number>): number =>
-  [...after].reduce((sum, [pid, ms]) => sum + ms - (before.get(pid) ?? 0), 0);
 
 /** A failed fetch's error with its causes (undici says only « fetch failed »; the cause says why). */
 function describeError(error: unknown): string {

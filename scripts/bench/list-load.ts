@@ -6,35 +6,15 @@
  * counted. What docs/deploy.md's « fourth sitting » compared by hand (one node with or without a flag,
  * straight or through HAProxy) was measured with it, runs alternated.
  */
-import { readFileSync, readdirSync } from 'node:fs';
 import { AUTH_HEADERS, routeUrl } from '../../src/contract/routes.ts';
 import { KeptAliveClient } from './http-client.ts';
+import { cpuMs, postgresCpuMs, postgresDelta } from './process.ts';
 
 const [base = 'http://127.0.0.1:8080', secondsArg = '20', clientsArg = '200', pidArg] = process.argv.slice(2);
 const SECONDS = Number(secondsArg);
 const CLIENTS = Number(clientsArg);
 const LISTS = [routeUrl('employees.list'), routeUrl('campaigns.list')];
 const target = new URL(base);
-
-const cpuMs = (pid: string | undefined): number | null => {
-  if (!pid) return null;
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime + stime, in clock ticks of 10 ms
-};
-
-/** CPU of every `postgres` process, summed (ms): the database's share of each call. */
-const postgresCpuMs = (): number => {
-  let sum = 0;
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim() === 'postgres') sum += cpuMs(entry) ?? 0;
-    } catch {
-      // gone meanwhile
-    }
-  }
-  return sum;
-};
 
 async function login(): Promise<string> {
   const res = await fetch(`${base}${routeUrl('auth.login')}`, {
@@ -47,23 +27,14 @@ async function login(): Promise<string> {
   return token;
 }
 
-async function run(token: string, seconds: number) {
+async function run(seconds: number) {
   const latencies: number[] = [];
   let errors = 0;
   let running = true;
   const timer = setTimeout(() => (running = false), seconds * 1000);
   const from = performance.now();
   await Promise.all(
-    Array.from({ length: CLIENTS }, async (_, i) => {
-      const client = new KeptAliveClient(target.hostname, Number(target.port));
-      const requests = LISTS.map((path) =>
-        KeptAliveClient.request(
-          target.host,
-          path,
-          [`authorization: Bearer ${token}`, 'content-type: application/json'],
-          '{}',
-        ),
-      );
+    clients.map(async ({ client, requests }, i) => {
       for (let n = i; running; n++) {
         const at = performance.now();
         const status = await client
@@ -73,27 +44,49 @@ async function run(token: string, seconds: number) {
         latencies.push(performance.now() - at);
         if (status !== 200) errors++;
       }
-      client.close();
     }),
   );
   clearTimeout(timer);
   latencies.sort((a, b) => a - b);
   const at = (q: number) => Math.round(latencies[Math.floor(latencies.length * q)] ?? 0);
-  return { calls: latencies.length, errors, rate: latencies.length / ((performance.now() - from) / 1000), at };
+  const over = (ms: number) => latencies.filter((l) => l > ms).length;
+  const max = Math.round(latencies.at(-1) ?? 0);
+  return {
+    calls: latencies.length,
+    errors,
+    rate: latencies.length / ((performance.now() - from) / 1000),
+    at,
+    over,
+    max,
+  };
 }
 
 const token = await login();
-await run(token, 4);
+// The warm-up's connections are the measurement's: 200 new connections at its start would be measured too.
+const clients = Array.from({ length: CLIENTS }, () => ({
+  client: new KeptAliveClient(target.hostname, Number(target.port)),
+  requests: LISTS.map((path) =>
+    KeptAliveClient.request(
+      target.host,
+      path,
+      [`authorization: Bearer ${token}`, 'content-type: application/json'],
+      '{}',
+    ),
+  ),
+}));
+await run(4);
 const before = cpuMs(pidArg);
 const pgBefore = postgresCpuMs();
 const selfBefore = process.cpuUsage();
-const r = await run(token, SECONDS);
+const r = await run(SECONDS);
 const after = cpuMs(pidArg);
 const perCall = (ms: number): string => (ms / r.calls).toFixed(3);
 const self = process.cpuUsage(selfBefore);
 const cpu =
-  (before !== null && after !== null ? `; server CPU ${perCall(after - before)} ms per call` : '') +
-  `, PostgreSQL ${perCall(postgresCpuMs() - pgBefore)}, this generator ${perCall((self.user + self.system) / 1000)}`;
+  (Number.isNaN(after - before) ? '' : `; server CPU ${perCall(after - before)} ms per call`) +
+  `, PostgreSQL ${perCall(postgresDelta(pgBefore, postgresCpuMs()))}, this generator ${perCall((self.user + self.system) / 1000)}`;
 console.log(
-  `${r.calls} calls, ${r.rate.toFixed(0)} calls/s, ${r.errors} errors; p50 ${r.at(0.5)} ms, p99 ${r.at(0.99)} ms${cpu}`,
+  `${r.calls} calls, ${r.rate.toFixed(0)} calls/s, ${r.errors} errors; p50 ${r.at(0.5)} ms, p99 ${r.at(0.99)} ms, ` +
+    `max ${r.max} ms, ${r.over(500)} over 500 ms, ${r.over(1000)} over 1 s${cpu}`,
 );
+for (const { client } of clients) client.close();
