@@ -71,8 +71,8 @@ export async function countsByCampaign(
   ids: readonly string[],
 ): Promise<Map<string, Counts>> {
   const { rows } = await q.query<{ campaign_id: string; status: DispatchedDocStatus; n: number }>(
-    `SELECT campaign_id, status, count(*)::int AS n FROM ${schemaOf(domain)}.dispatched_docs
-      WHERE campaign_id = ANY($1::uuid[]) GROUP BY campaign_id, status`,
+    `SELECT campaign_id, status, n FROM ${schemaOf(domain)}.campaign_doc_counts
+      WHERE campaign_id = ANY($1::uuid[]) AND n > 0`,
     [ids],
   );
   const out = new Map<string, Counts>(ids.map((id) => [id, { ALL_DISPATCHED: 0, ALL_NOT_DISPATCHED: 0 }]));
@@ -91,12 +91,13 @@ const addCount = (counts: Counts, status: DispatchedDocStatus, n: number): void 
 
 /**
  * The documents' counts by status of the campaign row `c`, as one JSON object ({ status: n }), for a
- * select list: a list page reads its campaigns and their counts in one round trip (issue 17).
+ * select list: a list page reads its campaigns and their counts in one round trip (issue 17). The
+ * counts are kept by the documents' triggers (migration 0038): a few index probes whatever the
+ * campaign's size, where counting its documents cost ~5 ms per 50,000.
  */
 export const countsJsonSql = (schema: string, campaignId: string): string =>
-  `(SELECT coalesce(json_object_agg(x.status, x.n), '{}'::json) FROM (
-      SELECT d.status, count(*)::int AS n FROM ${schema}.dispatched_docs d WHERE d.campaign_id = ${campaignId} GROUP BY d.status
-    ) x)`;
+  `(SELECT coalesce(json_object_agg(x.status, x.n), '{}'::json) FROM ${schema}.campaign_doc_counts x
+     WHERE x.campaign_id = ${campaignId} AND x.n > 0)`;
 
 /** The counts `countsJsonSql` read, as `countsByCampaign` gives them. */
 export const countsFromJson = (json: Record<string, number> | null): Counts => {

@@ -72,13 +72,13 @@ async function campaignOutcomes(db: Queryable, domain: Charted['domain'], orgs: 
     error: number;
   }>(
     `SELECT c.id, c.name, c.status, c.created_at,
-            count(dd.id)::int AS total,
-            count(dd.id) FILTER (WHERE dd.status = ANY($3::text[]))::int AS distributed,
-            count(dd.id) FILTER (WHERE dd.status = ANY($4::text[]))::int AS waiting,
-            count(dd.id) FILTER (WHERE dd.status = ANY($5::text[]))::int AS error
+            coalesce(sum(dd.n), 0)::int AS total,
+            coalesce(sum(dd.n) FILTER (WHERE dd.status = ANY($3::text[])), 0)::int AS distributed,
+            coalesce(sum(dd.n) FILTER (WHERE dd.status = ANY($4::text[])), 0)::int AS waiting,
+            coalesce(sum(dd.n) FILTER (WHERE dd.status = ANY($5::text[])), 0)::int AS error
        FROM (SELECT id, name, status, created_at FROM ${s}.campaigns
               WHERE organization_id = ANY($1::uuid[]) ORDER BY created_at DESC, id LIMIT $2) c
-       LEFT JOIN ${s}.dispatched_docs dd ON dd.campaign_id = c.id
+       LEFT JOIN ${s}.campaign_doc_counts dd ON dd.campaign_id = c.id
       GROUP BY c.id, c.name, c.status, c.created_at
       ORDER BY c.created_at DESC, c.id`,
     [orgs, CHART_CAMPAIGNS, OUTCOME_STATUSES.distributed, OUTCOME_STATUSES.waitingSafe, OUTCOME_STATUSES.inError],

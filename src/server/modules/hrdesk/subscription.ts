@@ -54,7 +54,7 @@ export async function companySubscription(
             (SELECT subscribe_to_signature FROM ${s}.organizations WHERE id = (SELECT id FROM root)) AS signature,
             sub.root_org_id IS NOT NULL AS has_row, sub.doc_limit, sub.emp_limit, sub.end_of_trial_period,
             u.is_free_trial AS user_trial, u.created_at + make_interval(days => $4) AS user_trial_end,
-            (SELECT count(*)::int FROM ${s}.dispatched_docs d JOIN ${s}.campaigns c ON c.id = d.campaign_id
+            (SELECT coalesce(sum(d.n), 0)::int FROM ${s}.campaign_doc_counts d JOIN ${s}.campaigns c ON c.id = d.campaign_id
               WHERE c.organization_id IN (SELECT id FROM tree) AND d.status = ANY($3::text[])) AS nb_docs,
             (SELECT count(DISTINCT eo.employee_id)::int FROM ${s}.employee_organizations eo
               WHERE eo.active AND eo.organization_id IN (SELECT id FROM tree)) AS nb_emps
