@@ -8,7 +8,7 @@
  */
 import { appendFileSync, writeFileSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
-import { AUTH_HEADERS, type RouteId, routeUrl } from '../../src/contract/routes.ts';
+import { AUTH_HEADERS, ROUTES, type RouteId, routeUrl } from '../../src/contract/routes.ts';
 import { buildApp } from '../../src/server/app.ts';
 import { loadConfig } from '../../src/server/config.ts';
 import { type Db, openDb } from '../../src/server/db/db.ts';
@@ -80,7 +80,13 @@ async function main(): Promise<void> {
   const app = await buildApp({ db: rec.db, config, push: false });
   const headers = await login(app);
   const call = async (route: RouteId, body: unknown): Promise<Call> => {
-    const res = await app.inject({ method: 'POST', url: routeUrl(route), payload: body as object, headers });
+    const method = ROUTES[route].method;
+    const res = await app.inject({
+      method,
+      url: routeUrl(route),
+      ...(method === 'GET' ? {} : { payload: body as object }),
+      headers,
+    });
     return { status: res.statusCode, json: () => res.json() };
   };
 

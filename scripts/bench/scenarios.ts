@@ -61,4 +61,6 @@ export const SCENARIOS: readonly Scenario[] = [
     body: () => ({ search: SEARCH }),
   },
   { id: 'stats', label: 'stats', route: 'employees.stats', goalMs: null, body: () => ({}) },
+  // Counted again for every session following the organisation at each event that moves a badge.
+  { id: 'badges', label: 'side-navigation badges', route: 'shell.badges', goalMs: null, body: () => ({}) },
 ];

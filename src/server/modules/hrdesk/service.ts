@@ -9,6 +9,7 @@ import type { SessionContext } from '../../auth/sessions.ts';
 import { visibleOrgIds, visibleSubtree } from '../../auth/scope.ts';
 import { type Queryable, schemaOf } from '../../db/db.ts';
 import { documentStats } from '../documents/read.service.ts';
+import { employeeStats } from '../employee/list.service.ts';
 import { SIGNBOOK_LIST_STATUSES } from '../signbook/read.service.ts';
 import { companySubscription } from './subscription.ts';
 
@@ -20,14 +21,10 @@ export async function badgeCounts(db: Queryable, session: Scoped): Promise<Badge
   const s = schemaOf(session.domain);
   const orgs = await visibleSubtree(db, session, session.currentOrgId);
   const [employees, campaigns, signbooks] = await Promise.all([
-    db.query<{ all: number; active: number; to_validate: number }>(
-      `SELECT count(DISTINCT e.id)::int AS all,
-              count(DISTINCT e.id) FILTER (WHERE eo.active)::int AS active,
-              count(DISTINCT e.id) FILTER (WHERE e.needs_validation)::int AS to_validate
-         FROM ${s}.employees e JOIN ${s}.employee_organizations eo ON eo.employee_id = e.id
-        WHERE eo.organization_id = ANY($1::uuid[])`,
-      [orgs],
-    ),
+    // The employees list's own counts (kept per link triple, `employee_link_counts`): counting the
+    // scope's distinct employees here took 220 ms at 100,000 employees, for every session following
+    // the organisation at every event that moves a badge; these take ~6 ms and are the list's figures.
+    employeeStats(db, session, undefined),
     db.query<{ status: string; can_retry: boolean; n: number }>(
       `SELECT status, can_retry, count(*)::int AS n FROM ${s}.campaigns
         WHERE organization_id = ANY($1::uuid[]) GROUP BY status, can_retry`,
@@ -52,13 +49,18 @@ export async function badgeCounts(db: Queryable, session: Scoped): Promise<Badge
       ],
     ),
   ]);
-  const e = employees.rows[0] ?? { all: 0, active: 0, to_validate: 0 };
+  const e = employees;
   const count = (pick: (row: { status: string; can_retry: boolean }) => boolean): number =>
     campaigns.rows.filter(pick).reduce((sum, row) => sum + row.n, 0);
   const among = (statuses: readonly string[]) => (row: { status: string }) => statuses.includes(row.status);
   const b = signbooks.rows[0] ?? { in_progress: 0, done: 0, to_sign: 0, refused: 0, error: 0 };
   return {
-    employees: { all: e.all, active: e.active, inactive: e.all - e.active, toValidate: e.to_validate },
+    employees: {
+      all: e.totalCount,
+      active: e.activeCount,
+      inactive: e.inactiveCount,
+      toValidate: e.needsValidationCount,
+    },
     campaigns: {
       validation: count(among(CAMPAIGN_URL_STATUSES.validation)),
       finalized: count(among(CAMPAIGN_URL_STATUSES.finalized)),
