@@ -1,5 +1,5 @@
 /**
- * `npm run bench:campaigns` (also run by `npm run bench`): the campaigns list when campaigns are large.
+ * `npm run bench:campaigns` (also run by `npm run bench`): the campaigns list and a campaign's documents when campaigns are large.
  * On the demo world plus BENCH_CAMPAIGNS campaigns (default 20, one list page) of BENCH_CAMPAIGN_DOCS
  * documents each (default 50,000: a large company's payslips), on the embedded PGlite and on a
  * throwaway PostgreSQL database, each in a process of its own:
@@ -8,8 +8,13 @@
  *   against the reference measured in the same run: counting the same page's documents by status, what
  *   every list call did before those counts were kept (an index-only scan of just-vacuumed rows, its
  *   best case);
- * - what keeping the counts costs a dispatch: BENCH_UPDATES single-document status changes (a dispatch
- *   writes one per document), in alternated blocks with the triggers on and off (each block rolled back).
+ * - a large campaign's documents page (`dispatchedDocs`, the real service function, in recipient order on
+ *   the documents' own recipient keys, migration 0039), first page and at offset BENCH_CAMPAIGN_DOCS / 2,
+ *   against the reference measured in the same run: the statements it ran before (the documents joined
+ *   to their employees and sorted, and their count);
+ * - what keeping the counts and the keys costs the writers: BENCH_UPDATES single-document status changes
+ *   (a dispatch writes one per document) and batches of 100 documents stored (a split's), in alternated
+ *   blocks with the triggers on and off (each block rolled back).
  * It prints; nothing is asserted. Env: BENCH_PG_URL (admin URL; `none` skips PostgreSQL), BENCH_ENGINES,
  * BENCH_CALLS.
  */
@@ -19,7 +24,7 @@ import { fileURLToPath } from 'node:url';
 import { type Db, type Queryable, openDb } from '../src/server/db/db.ts';
 import { migrate } from '../src/server/db/migrate.ts';
 import { seedDemo } from '../src/server/db/seed/demo.ts';
-import { listCampaigns } from '../src/server/modules/dispatch/read.service.ts';
+import { DOC_COLUMNS, dispatchedDocs, listCampaigns } from '../src/server/modules/dispatch/read.service.ts';
 import { runOnEngines } from './bench/engines.ts';
 import { percentile } from './bench/measure.ts';
 
@@ -52,8 +57,14 @@ interface EngineResult {
   readonly counting: Timing;
   readonly pageCampaigns: number;
   readonly pageDocuments: number;
+  readonly docsFirst: Timing;
+  readonly docsFirstBefore: Timing;
+  readonly docsDeep: Timing;
+  readonly docsDeepBefore: Timing;
   readonly updateWith: number;
   readonly updateWithout: number;
+  readonly batchWith: number;
+  readonly batchWithout: number;
   readonly exact: boolean;
 }
 
@@ -85,15 +96,25 @@ async function seed(db: Db) {
        FROM generate_series(1, $2::int) i RETURNING id`,
     [orgId, CAMPAIGNS],
   );
+  // Each document addressed to one of the demo's employees in turn (a few without one, as documents
+  // whose recipient was not found are): the page joins and orders them as it would a company's.
+  const { rows: employees } = await db.query<{ id: string }>(`SELECT id FROM ${S}.employees ORDER BY id`);
+  const employeeIds = employees.map((e) => e.id);
   for (const { id } of campaigns)
     await db.query(
-      `INSERT INTO ${S}.dispatched_docs (id, campaign_id, status)
-       SELECT gen_random_uuid(), $1, ($3::text[])[1 + g % ${STATUSES.length}] FROM generate_series(1, $2::int) g`,
-      [id, DOCS, STATUSES],
+      `INSERT INTO ${S}.dispatched_docs (id, campaign_id, status, employee_id)
+       SELECT gen_random_uuid(), $1, ($3::text[])[1 + g % ${STATUSES.length}],
+              CASE WHEN g % 97 = 0 THEN NULL ELSE ($4::uuid[])[1 + g % $5::int] END
+         FROM generate_series(1, $2::int) g`,
+      [id, DOCS, STATUSES, employeeIds, employeeIds.length],
     );
   await db.exec(`VACUUM ANALYZE ${S}.dispatched_docs`);
   await db.exec(`VACUUM ANALYZE ${S}.campaign_doc_counts`);
-  return { scope: { userId, domain: 'main' as const, currentOrgId: orgId }, campaignIds: campaigns.map((c) => c.id) };
+  return {
+    scope: { userId, domain: 'main' as const, currentOrgId: orgId },
+    campaignIds: campaigns.map((c) => c.id),
+    employeeIds,
+  };
 }
 
 /** `count` single-document status changes in one transaction, rolled back; the triggers off when asked. */
@@ -117,12 +138,50 @@ async function updates(db: Db, ids: readonly string[], count: number, triggers: 
   return performance.now() - began;
 }
 
+/** `count` batches of 100 documents stored (a split's batch), in one transaction rolled back; the triggers off when asked. */
+async function batches(
+  db: Db,
+  campaignId: string,
+  employeeIds: readonly string[],
+  count: number,
+  triggers: boolean,
+): Promise<number> {
+  return db
+    .tx(async (q: Queryable) => {
+      if (!triggers) await q.query(`ALTER TABLE ${S}.dispatched_docs DISABLE TRIGGER USER`);
+      const at = performance.now();
+      for (let i = 0; i < count; i++)
+        await q.query(
+          `INSERT INTO ${S}.dispatched_docs (id, campaign_id, status, employee_id)
+           SELECT gen_random_uuid(), $1, 'NEEDS_DISPATCHING', ($2::uuid[])[1 + (g + $3::int) % $4::int]
+             FROM generate_series(1, 100) g`,
+          [campaignId, employeeIds, i * 100, employeeIds.length],
+        );
+      throw Object.assign(new Error('rollback'), { elapsed: performance.now() - at });
+    })
+    .catch((error: { elapsed?: number }) => {
+      if (error.elapsed === undefined) throw error;
+      return error.elapsed;
+    });
+}
+
+/** The documents page as it was before migration 0039: joined to the employees and sorted, then counted. */
+const docsPageBefore = (db: Db, campaignId: string, offset: number) =>
+  Promise.all([
+    db.query(
+      `SELECT ${DOC_COLUMNS} FROM ${S}.dispatched_docs d LEFT JOIN ${S}.employees e ON e.id = d.employee_id
+        WHERE d.campaign_id = $1 ORDER BY e.sort_name NULLS LAST, e.sort_first, d.id LIMIT 20 OFFSET ${offset}`,
+      [campaignId],
+    ),
+    db.query(`SELECT count(*)::int AS n FROM ${S}.dispatched_docs d WHERE d.campaign_id = $1`, [campaignId]),
+  ]);
+
 async function measureEngine(target: string): Promise<EngineResult> {
   const isPostgres = /^postgres(ql)?:/.test(target);
   const db = await openDb(isPostgres ? { databaseUrl: target, poolMax: 4 } : { dataDir: target });
   try {
     const seeding = performance.now();
-    const { scope, campaignIds } = await seed(db);
+    const { scope, campaignIds, employeeIds } = await seed(db);
     const seedSeconds = (performance.now() - seeding) / 1000;
     const first = await listCampaigns(db, scope, { limit: CAMPAIGNS });
     const pageIds = first.dispatchs.map((c) => c.id);
@@ -136,6 +195,12 @@ async function measureEngine(target: string): Promise<EngineResult> {
         [pageIds],
       ),
     );
+    const big = campaignIds[0]!;
+    const deep = Math.floor(DOCS / 2);
+    const docsFirst = await timed(CALLS, () => dispatchedDocs(db, scope, big, { offset: 0, limit: 20 }));
+    const docsFirstBefore = await timed(CALLS, () => docsPageBefore(db, big, 0));
+    const docsDeep = await timed(CALLS, () => dispatchedDocs(db, scope, big, { offset: deep, limit: 20 }));
+    const docsDeepBefore = await timed(CALLS, () => docsPageBefore(db, big, deep));
     const { rows: sample } = await db.query<{ id: string }>(
       `SELECT id FROM ${S}.dispatched_docs WHERE campaign_id = $1 ORDER BY id LIMIT 500`,
       [campaignIds[0]],
@@ -148,6 +213,13 @@ async function measureEngine(target: string): Promise<EngineResult> {
     for (let done = 0; done < UPDATES; done += block) {
       updateWith += await updates(db, ids, block, true);
       updateWithout += await updates(db, ids, block, false);
+    }
+    let batchWith = 0;
+    let batchWithout = 0;
+    await batches(db, big, employeeIds, 5, true);
+    for (let round = 0; round < 5; round++) {
+      batchWith += await batches(db, big, employeeIds, 10, true);
+      batchWithout += await batches(db, big, employeeIds, 10, false);
     }
     const { rows: check } = await db.query<{ exact: boolean }>(
       `SELECT NOT EXISTS (
@@ -162,8 +234,14 @@ async function measureEngine(target: string): Promise<EngineResult> {
       counting,
       pageCampaigns: pageIds.length,
       pageDocuments,
+      docsFirst,
+      docsFirstBefore,
+      docsDeep,
+      docsDeepBefore,
       updateWith: updateWith / UPDATES,
       updateWithout: updateWithout / UPDATES,
+      batchWith: batchWith / 50,
+      batchWithout: batchWithout / 50,
       exact: Boolean(check[0]?.exact),
     };
   } finally {
@@ -186,9 +264,20 @@ function printEngine(r: EngineResult): void {
     `  reference, counting that page's documents by status as each call did before: p50 ${ms(r.counting.p50)}, ` +
       `p95 ${ms(r.counting.p95)} — the whole list now takes ×${(r.list.p50 / r.counting.p50).toFixed(3)} of that count alone`,
   );
+  const docs = (label: string, now: Timing, before: Timing) =>
+    console.log(
+      `  a campaign's documents, ${label}: p50 ${ms(now.p50)}, p95 ${ms(now.p95)}; reference, the statements it ran ` +
+        `before (joined to the employees and sorted, counted): p50 ${ms(before.p50)}, p95 ${ms(before.p95)} — ×${(now.p50 / before.p50).toFixed(3)}`,
+    );
+  docs('first page', r.docsFirst, r.docsFirstBefore);
+  docs(`page at offset ${Math.floor(DOCS / 2).toLocaleString('en')}`, r.docsDeep, r.docsDeepBefore);
   console.log(
     `  a document's status change (a dispatch writes one per document): ${ms(r.updateWith)} with the kept counts, ` +
       `${ms(r.updateWithout)} without — ×${(r.updateWith / r.updateWithout).toFixed(2)}`,
+  );
+  console.log(
+    `  a batch of 100 documents stored (a split's): ${ms(r.batchWith)} with the kept counts and keys, ` +
+      `${ms(r.batchWithout)} without — ×${(r.batchWith / r.batchWithout).toFixed(2)}`,
   );
   console.log(`  kept counts equal to the documents' after the run: ${r.exact ? 'yes' : 'NO'}`);
 }

@@ -3,7 +3,8 @@
  * the documents, after every kind of write the product makes: documents added by a split's batch,
  * statuses moved one by one (a dispatch) or many at once (a retry, a refusal), other columns written
  * (a postal record), documents deleted, a campaign deleted with its documents; on an existing
- * database the migration counts what is already there; on PostgreSQL, concurrent writers of the
+ * database the migration counts what is already there (and 0039 gives those documents their
+ * recipients' sort keys); on PostgreSQL, concurrent writers of the
  * same campaign leave them exact and deadlock on none of them.
  */
 import { mkdtempSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
@@ -155,6 +156,14 @@ describe('campaigns’ kept document counts', () => {
       );
       await expectExact(db);
       await expectExact(db, 'dom_legacy');
+      // Migration 0039 gave the documents already there their recipients' sort keys.
+      const { rows: keys } = await db.query<{ n: number; named: number }>(
+        `SELECT count(*) FILTER (WHERE d.sort_name IS DISTINCT FROM e.sort_name OR d.sort_first IS DISTINCT FROM e.sort_first)::int AS n,
+                count(d.sort_name)::int AS named
+           FROM ${S}.dispatched_docs d LEFT JOIN ${S}.employees e ON e.id = d.employee_id`,
+      );
+      expect(keys[0]).toEqual({ n: 0, named: expect.any(Number) });
+      expect(keys[0]!.named).toBeGreaterThan(0);
     } finally {
       await db.close();
       rmSync(dir, { recursive: true, force: true });
