@@ -155,6 +155,29 @@ describe('api client', () => {
     });
   });
 
+  it('sends a call refused with a token replaced meanwhile (a domain switch) once more, with the current one', async () => {
+    store.setToken('before-switch');
+    const tokens: (string | undefined)[] = [];
+    on('GET', routeUrl('shell.badges'), (req, res) => {
+      tokens.push(req.headers.authorization);
+      if (req.headers.authorization === 'Bearer before-switch') {
+        // The switch's answer arrived while this call was on its way: the old token is refused.
+        store.setToken('after-switch');
+        json(res, 401, { key: 'error.auth.invalid-token', status: 401 });
+      } else json(res, 200, { ok: true });
+    });
+    await expect(api.call('shell.badges')).resolves.toEqual({ ok: true });
+    expect(tokens).toEqual(['Bearer before-switch', 'Bearer after-switch']);
+    expect(events.some((e) => e.type === 'api.session.expired')).toBe(false);
+    // Refused again with the current token: the session did end, once.
+    store.setToken('revoked');
+    on('GET', routeUrl('shell.badges'), (_req, res) =>
+      json(res, 401, { key: 'error.auth.invalid-token', status: 401 }),
+    );
+    await failureOf(api.call('shell.badges'));
+    expect(events.filter((e) => e.type === 'api.session.expired')).toHaveLength(1);
+  });
+
   it('does not end a session for a 401 from the login call (wrong password)', async () => {
     on('POST', routeUrl('auth.login'), (_req, res) =>
       json(res, 401, { key: 'error.auth.bad-credentials', status: 401, message: 'Identifiants invalides' }),

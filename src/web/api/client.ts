@@ -164,10 +164,22 @@ export const createApiClient = (options: ApiClientOptions): ApiClient => {
 
     const exchange = Micro.tryPromise({
       try: async (signal): Promise<T> => {
-        const { url, ...init } = buildRequest(id, def, opts);
         const signals = opts.signal ? [signal, opts.signal] : [signal];
-        const response = await doFetch(url, { ...init, signal: AbortSignal.any(signals) });
-        storeRotatedTokens(response);
+        const send = async () => {
+          const sentToken = sessionStore.getToken();
+          const { url, ...init } = buildRequest(id, def, opts);
+          const answer = await doFetch(url, { ...init, signal: AbortSignal.any(signals) });
+          storeRotatedTokens(answer);
+          return { answer, sentToken };
+        };
+        const first = await send();
+        let response = first.answer;
+        // Refused with a token another call replaced meanwhile (a domain switch, a renewal): the server
+        // refused before doing anything, so the call is sent once more with the current token rather
+        // than ending a session that is alive.
+        const current = sessionStore.getToken();
+        if (response.status === 401 && isSessionRoute(id, def) && current && current !== first.sentToken)
+          response = (await send()).answer;
         if (!response.ok) {
           const body = await readErrorBody(response);
           throw fail(response.status, body.key ?? ERROR_KEYS.internal, body.message, body.errors, body.fields);

@@ -19,6 +19,8 @@ const handshakes: string[] = [];
 const resumed: string[] = [];
 const followed: string[] = [];
 const valid = new Set(['t1', 't2']);
+/** Runs as the server refuses a handshake (the client's token replaced meanwhile, in a test). */
+let onRefusal: (() => void) | null = null;
 
 beforeEach(async () => {
   handshakes.length = resumed.length = followed.length = 0;
@@ -28,6 +30,8 @@ beforeEach(async () => {
     const token = String(socket.handshake.auth.token ?? '');
     handshakes.push(token);
     if (valid.has(token)) return next();
+    onRefusal?.();
+    onRefusal = null;
     const key = token === 'stale' ? 'error.auth.expired-token' : 'error.auth.invalid-token';
     const error = new Error(key) as Error & { data?: unknown };
     error.data = { key };
@@ -160,6 +164,15 @@ describe('push client', () => {
       key: 'error.auth.invalid-token',
     });
     expect(push.connected).toBe(false);
+  });
+
+  it('comes back with the current token when its handshake’s token was replaced meanwhile (a domain switch)', async () => {
+    const ctx = setup('before-switch');
+    onRefusal = () => ctx.store.setToken('t1');
+    ctx.push.start();
+    await until(() => ctx.push.connected);
+    expect(handshakes).toEqual(['before-switch', 't1']);
+    expect(ctx.events.some((e) => e.type === 'api.session.expired')).toBe(false);
   });
 
   it('renews an expired access token and connects with the new one instead of ending the session', async () => {

@@ -80,10 +80,15 @@ export const createPush = ({ bus, sessionStore, url, socketOptions, renewToken }
   };
 
   const build = ({ io }: SocketIo): ClientSocket => {
+    /** The token the last handshake carried: a refusal of a token replaced since is no session's end. */
+    let handshakeToken: string | null = null;
     const options: Partial<ManagerOptions & SocketOptions> = {
       path: SOCKET_PATH,
       autoConnect: false,
-      auth: (cb) => cb({ token: sessionStore.getToken() ?? '' }),
+      auth: (cb) => {
+        handshakeToken = sessionStore.getToken();
+        cb({ token: handshakeToken ?? '' });
+      },
       ...socketOptions,
     };
     const s: ClientSocket = url ? io(url, options) : io(options);
@@ -110,6 +115,12 @@ export const createPush = ({ bus, sessionStore, url, socketOptions, renewToken }
       const key = authKeyOf(error as Error & { data?: unknown });
       if (!key) return;
       const refused = sessionStore.getToken();
+      // The handshake left with a token replaced meanwhile (a domain switch's answer, a renewal):
+      // come back with the current one.
+      if (refused && handshakeToken !== refused) {
+        s.connect();
+        return;
+      }
       if (key === 'error.auth.expired-token' && renewToken) {
         renewToken().then(
           () => {
