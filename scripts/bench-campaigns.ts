@@ -18,14 +18,13 @@
  * It prints; nothing is asserted. Env: BENCH_PG_URL (admin URL; `none` skips PostgreSQL), BENCH_ENGINES,
  * BENCH_CALLS.
  */
-import { writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { type Db, type Queryable, openDb } from '../src/server/db/db.ts';
 import { migrate } from '../src/server/db/migrate.ts';
 import { seedDemo } from '../src/server/db/seed/demo.ts';
 import { DOC_COLUMNS, dispatchedDocs, listCampaigns } from '../src/server/modules/dispatch/read.service.ts';
-import { runOnEngines } from './bench/engines.ts';
+import { benchEntry, runOnEngines } from './bench/engines.ts';
 import { percentile } from './bench/measure.ts';
 
 const PG_ADMIN_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -302,17 +301,4 @@ async function main(): Promise<void> {
 }
 
 const SELF = fileURLToPath(import.meta.url);
-if (process.argv[2] === '--engine') {
-  const [target, out] = process.argv.slice(3);
-  measureEngine(target!)
-    .then((result) => writeFileSync(out!, JSON.stringify(result)))
-    .catch((error: unknown) => {
-      console.error(error instanceof Error ? (error.stack ?? error.message) : error);
-      process.exit(1);
-    });
-} else if (process.argv[1] && SELF === process.argv[1]) {
-  main().catch((error: unknown) => {
-    console.error(error instanceof Error ? (error.stack ?? error.message) : error);
-    process.exit(1);
-  });
-}
+benchEntry(SELF, measureEngine, main);

@@ -18,7 +18,6 @@
  * BENCH_EXPLAIN=1 (prints the plans of the 10-rule user's list statements), BENCH_KEEP=1 (keeps the PostgreSQL database).
  */
 import { randomBytes, randomUUID } from 'node:crypto';
-import { writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -36,7 +35,7 @@ import { addFilter, type Session, visibleWhere, whereSql } from '../src/server/m
 import { listDocuments, visibleDocument } from '../src/server/modules/documents/read.service.ts';
 import { seed, tenRules } from './bench-visibility.ts';
 import { percentile } from './bench/measure.ts';
-import { runOnEngines } from './bench/engines.ts';
+import { benchEntry, runOnEngines } from './bench/engines.ts';
 
 const PG_ADMIN_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const DOCUMENTS = Number(process.env.BENCH_DOCUMENTS ?? 1_000_000);
@@ -429,17 +428,4 @@ async function main(): Promise<void> {
   );
 }
 
-if (process.argv[2] === '--engine') {
-  const [target, out] = process.argv.slice(3);
-  measureEngine(target!)
-    .then((result) => writeFileSync(out!, JSON.stringify(result)))
-    .catch((error: unknown) => {
-      console.error(error instanceof Error ? (error.stack ?? error.message) : error);
-      process.exit(1);
-    });
-} else if (process.argv[1] && SELF === process.argv[1]) {
-  main().catch((error: unknown) => {
-    console.error(error instanceof Error ? (error.stack ?? error.message) : error);
-    process.exit(1);
-  });
-}
+benchEntry(SELF, measureEngine, main);

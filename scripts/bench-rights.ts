@@ -21,7 +21,6 @@
  * collections — and 50 for the list), BENCH_PG_URL (admin URL; `none` skips PostgreSQL),
  * BENCH_ENGINES (`pglite,postgres`).
  */
-import { writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import type { UserListBody } from '../src/contract/rights.ts';
@@ -31,7 +30,7 @@ import { type Db, openDb } from '../src/server/db/db.ts';
 import { migrate } from '../src/server/db/migrate.ts';
 import { listUsers } from '../src/server/modules/rights/users.service.ts';
 import { type Timing, timeCalls } from './bench/measure.ts';
-import { runOnEngines } from './bench/engines.ts';
+import { benchEntry, runOnEngines } from './bench/engines.ts';
 
 const PG_ADMIN_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const USERS = Number(process.env.BENCH_USERS ?? 10_000);
@@ -281,19 +280,6 @@ async function main(): Promise<void> {
 }
 
 const SELF = fileURLToPath(import.meta.url);
-if (process.argv[2] === '--engine') {
-  const [target, out] = process.argv.slice(3);
-  measureEngine(target!)
-    .then((result) => writeFileSync(out!, JSON.stringify(result)))
-    .catch((error: unknown) => {
-      console.error(error instanceof Error ? (error.stack ?? error.message) : error);
-      process.exit(1);
-    });
-} else if (process.argv[1] && SELF === process.argv[1]) {
-  main().catch((error: unknown) => {
-    console.error(error instanceof Error ? (error.stack ?? error.message) : error);
-    process.exit(1);
-  });
-}
+benchEntry(SELF, measureEngine, main);
 
 export { seed, measureEngine };

@@ -9,7 +9,6 @@
  * PostgreSQL), BENCH_ENGINES (`pglite,postgres` by default).
  */
 import { createHash } from 'node:crypto';
-import { writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import type { DocumentCriteria } from '../src/contract/rights.ts';
@@ -17,7 +16,7 @@ import { cappedCountSql, compileVisibility, VISIBLE_COUNT_CAP } from '../src/ser
 import { type Db, openDb } from '../src/server/db/db.ts';
 import { migrate } from '../src/server/db/migrate.ts';
 import { percentile } from './bench/measure.ts';
-import { runOnEngines } from './bench/engines.ts';
+import { benchEntry, runOnEngines } from './bench/engines.ts';
 
 const PG_ADMIN_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const DOCUMENTS = Number(process.env.BENCH_DOCUMENTS ?? 1_000_000);
@@ -452,21 +451,6 @@ async function main(): Promise<void> {
 }
 
 const SELF = fileURLToPath(import.meta.url);
-// Only when run, not when imported (scripts/bench-documents.ts reuses the seed and has its own --engine).
-const isMain = process.argv[1] !== undefined && SELF === process.argv[1];
-if (isMain && process.argv[2] === '--engine') {
-  const [target, out] = process.argv.slice(3);
-  measureEngine(target!)
-    .then((result) => writeFileSync(out!, JSON.stringify(result)))
-    .catch((error: unknown) => {
-      console.error(error instanceof Error ? (error.stack ?? error.message) : error);
-      process.exit(1);
-    });
-} else if (isMain) {
-  main().catch((error: unknown) => {
-    console.error(error instanceof Error ? (error.stack ?? error.message) : error);
-    process.exit(1);
-  });
-}
+benchEntry(SELF, measureEngine, main);
 
 export { seed, fiftyRules, tenRules, measureEngine };

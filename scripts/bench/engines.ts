@@ -6,7 +6,7 @@
  */
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -87,4 +87,27 @@ export async function runOnEngines<T>(options: EngineRunOptions): Promise<(T | s
     rmSync(work, { recursive: true, force: true });
   }
   return results;
+}
+
+/**
+ * A data-set bench's entry, acting only when its file is the process's script (a bench that imports
+ * another's seed must not start that one): `--engine <target> <out.json>` measures one engine and
+ * writes its result (what `runOnEngines` spawns); otherwise `main` drives. A failure exits with 1.
+ */
+export function benchEntry<T>(
+  self: string,
+  measureEngine: (target: string) => Promise<T>,
+  main: () => Promise<void>,
+): void {
+  if (process.argv[1] !== self) return;
+  const fail = (error: unknown) => {
+    console.error(error instanceof Error ? (error.stack ?? error.message) : error);
+    process.exit(1);
+  };
+  if (process.argv[2] === '--engine') {
+    const [target, out] = process.argv.slice(3);
+    measureEngine(target!)
+      .then((result) => writeFileSync(out!, JSON.stringify(result)))
+      .catch(fail);
+  } else main().catch(fail);
 }
