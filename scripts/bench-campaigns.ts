@@ -116,53 +116,50 @@ async function seed(db: Db) {
   };
 }
 
-/** `count` single-document status changes in one transaction, rolled back; the triggers off when asked. */
-async function updates(db: Db, ids: readonly string[], count: number, triggers: boolean): Promise<number> {
-  const began = performance.now();
-  await db
+/**
+ * The time `work` takes in a transaction then rolled back (the table left as it was), with the
+ * documents' triggers off when asked (their switch not timed).
+ */
+const rolledBack = (db: Db, triggers: boolean, work: (q: Queryable) => Promise<void>): Promise<number> =>
+  db
     .tx(async (q: Queryable) => {
       if (!triggers) await q.query(`ALTER TABLE ${S}.dispatched_docs DISABLE TRIGGER USER`);
       const at = performance.now();
-      for (let i = 0; i < count; i++)
-        await q.query(`UPDATE ${S}.dispatched_docs SET status = $2, updated_at = now() WHERE id = $1`, [
-          ids[i % ids.length],
-          i % 2 ? 'DISPATCHED' : 'NOT_DISPATCHED',
-        ]);
+      await work(q);
       throw Object.assign(new Error('rollback'), { elapsed: performance.now() - at });
     })
     .catch((error: { elapsed?: number }) => {
       if (error.elapsed === undefined) throw error;
       return error.elapsed;
     });
-  return performance.now() - began;
-}
 
-/** `count` batches of 100 documents stored (a split's batch), in one transaction rolled back; the triggers off when asked. */
-async function batches(
+/** `count` single-document status changes (a dispatch's). */
+const updates = (db: Db, ids: readonly string[], count: number, triggers: boolean): Promise<number> =>
+  rolledBack(db, triggers, async (q) => {
+    for (let i = 0; i < count; i++)
+      await q.query(`UPDATE ${S}.dispatched_docs SET status = $2, updated_at = now() WHERE id = $1`, [
+        ids[i % ids.length],
+        i % 2 ? 'DISPATCHED' : 'NOT_DISPATCHED',
+      ]);
+  });
+
+/** `count` batches of 100 documents stored (a split's batch). */
+const batches = (
   db: Db,
   campaignId: string,
   employeeIds: readonly string[],
   count: number,
   triggers: boolean,
-): Promise<number> {
-  return db
-    .tx(async (q: Queryable) => {
-      if (!triggers) await q.query(`ALTER TABLE ${S}.dispatched_docs DISABLE TRIGGER USER`);
-      const at = performance.now();
-      for (let i = 0; i < count; i++)
-        await q.query(
-          `INSERT INTO ${S}.dispatched_docs (id, campaign_id, status, employee_id)
-           SELECT gen_random_uuid(), $1, 'NEEDS_DISPATCHING', ($2::uuid[])[1 + (g + $3::int) % $4::int]
-             FROM generate_series(1, 100) g`,
-          [campaignId, employeeIds, i * 100, employeeIds.length],
-        );
-      throw Object.assign(new Error('rollback'), { elapsed: performance.now() - at });
-    })
-    .catch((error: { elapsed?: number }) => {
-      if (error.elapsed === undefined) throw error;
-      return error.elapsed;
-    });
-}
+): Promise<number> =>
+  rolledBack(db, triggers, async (q) => {
+    for (let i = 0; i < count; i++)
+      await q.query(
+        `INSERT INTO ${S}.dispatched_docs (id, campaign_id, status, employee_id)
+         SELECT gen_random_uuid(), $1, 'NEEDS_DISPATCHING', ($2::uuid[])[1 + (g + $3::int) % $4::int]
+           FROM generate_series(1, 100) g`,
+        [campaignId, employeeIds, i * 100, employeeIds.length],
+      );
+  });
 
 /** The documents page as it was before migration 0039: joined to the employees and sorted, then counted. */
 const docsPageBefore = (db: Db, campaignId: string, offset: number) =>
