@@ -6,8 +6,10 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_KEYS, SEED_TEXTS } from '../../src/contract/keys.ts';
-import type { RightsChange, UserAdminDetail, UserAdminPage } from '../../src/contract/rights.ts';
+import type { RightsChange, UserAdminDetail, UserAdminPage, UserAdminView } from '../../src/contract/rights.ts';
 import { userId } from '../../src/server/db/seed/demo.ts';
+import { orgId } from '../../src/server/db/seed/orgs.ts';
+import { ROOT_LEGACY } from '../../src/server/db/seed/personas.ts';
 import {
   LYON,
   NEW_PASSWORD,
@@ -303,6 +305,32 @@ describe('updating a user', () => {
     expect(remove.statusCode).toBe(403);
     const link = await call('POST', '/reinit-password', parisAdmin, { userId: wide.id });
     expect(link.statusCode).toBe(403);
+  });
+
+  it('refuses a user who also has access to the other domain unless the administrator sees it there too', async () => {
+    // The user's login, e-mail, flags and state hold in both domains: an administrator of the main
+    // domain alone would otherwise take over their legacy access (e-mail + password link).
+    const both = await createUser(call, admin);
+    await t.db.query(
+      `INSERT INTO directory.user_org_access (user_id, domain, org_id, is_root, include_children) VALUES ($1, 'legacy', $2, true, true)`,
+      [both.id, orgId('legacy', ROOT_LEGACY)],
+    );
+    const takeover = await call('PUT', `/rh-user/${both.id}`, admin, asInput(both, { email: 'pirate@example.fr' }));
+    expect(takeover.statusCode, takeover.body).toBe(403);
+    expect(takeover.json().key).toBe(ERROR_KEYS.rightsUserOutOfReach);
+    expect((await call('POST', '/reinit-password', admin, { userId: both.id })).statusCode).toBe(403);
+    expect((await call('DELETE', `/rh-user/${both.id}`, admin)).statusCode).toBe(403);
+    const kept = await call('GET', `/rh-user/${both.id}`, admin);
+    expect(kept.json()).toMatchObject({ email: both.email, active: true });
+    // The demo's `multi` persona has roots in both domains: one administrator seeing both may.
+    await t.db.query(
+      `UPDATE directory.users SET features = array_append(features, 'UserAccess') WHERE login = 'multi'`,
+    );
+    const multi = await login(app, 'multi');
+    const seen = (await call('GET', `/rh-user/${both.id}`, multi)).json() as UserAdminView;
+    const changed = await call('PUT', `/rh-user/${both.id}`, multi, asInput(seen, { email: 'alice.both@example.fr' }));
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(changed.json().email).toBe('alice.both@example.fr');
   });
 });
 

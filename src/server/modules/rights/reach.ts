@@ -3,8 +3,9 @@
  * organisations they see, the company of their root organisation (whose user groups and access rules
  * they manage), and the users who share an organisation with them. Anything else answers 404, like
  * an unknown id. A user is *read* when they share one organisation with the administrator and
- * *changed* only when the administrator sees every organisation that user sees.
+ * *changed* only when the administrator sees every organisation that user sees, in every domain.
  */
+import type { DomainId } from '../../../contract/constants.ts';
 import { isUuid, visibleOrgIds } from '../../auth/scope.ts';
 import type { SessionContext } from '../../auth/sessions.ts';
 import { type Queryable, schemaOf } from '../../db/db.ts';
@@ -68,15 +69,26 @@ export async function assertReadable(q: Queryable, reach: Reach, ids: readonly s
   if (!ids.every((id) => found.has(id))) throw notFound();
 }
 
-/** 404 unknown or not shared; 403 when the user sees an organisation the administrator does not. */
+/**
+ * 404 unknown or not shared; 403 when the user sees an organisation the administrator does not, in any
+ * domain. A user's login, e-mail, flags and state hold in every domain they have access to, and a
+ * password link opens them all: an administrator of one domain changes a user who also has access to
+ * the other only when they see that user's organisations there too.
+ */
 export async function assertWritable(q: Queryable, reach: Reach, userId: string): Promise<void> {
   await assertReadable(q, reach, [userId]);
-  const { rows } = await q.query<{ outside: number }>(
-    `SELECT count(*) FILTER (WHERE NOT (org_id = ANY($3::uuid[])))::int AS outside
-       FROM directory.user_org_access WHERE user_id = $1 AND domain = $2`,
-    [userId, reach.session.domain, reach.visible],
+  const { rows } = await q.query<{ domain: DomainId; orgs: string[] }>(
+    `SELECT domain, array_agg(org_id)::text[] AS orgs FROM directory.user_org_access WHERE user_id = $1 GROUP BY domain`,
+    [userId],
   );
-  if ((rows[0]?.outside ?? 0) > 0) throw outOfReach();
+  for (const { domain, orgs } of rows) {
+    const seen = new Set(
+      domain === reach.session.domain
+        ? reach.visible
+        : await visibleOrgIds(q, { userId: reach.session.userId, domain }),
+    );
+    if (!orgs.every((id) => seen.has(id))) throw outOfReach();
+  }
 }
 
 /** 404 unless every id is an organisation the administrator sees. */
