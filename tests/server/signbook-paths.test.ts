@@ -32,6 +32,14 @@ let original: Uint8Array;
 
 beforeAll(async () => {
   t = await createSeededDb();
+  paris = await orgId(t.db, 'Horizon Services Paris');
+  // The manager is the trial company's user; a signbook names only users of its own company or of
+  // an organisation its creator sees (SECURITY.md): give them access to Paris as well.
+  await t.db.query(
+    `INSERT INTO directory.user_org_access (user_id, domain, org_id, is_root, include_children)
+     SELECT id, 'main', $1, false, false FROM directory.users WHERE login = $2`,
+    [paris, PERSONA.mgr],
+  );
   app = await testApp(t.db);
   api = hr(app);
   const roles = Object.keys(PERSONA) as Role[];
@@ -41,7 +49,6 @@ beforeAll(async () => {
   users = Object.fromEntries(
     await Promise.all(roles.map(async (r) => [r, await userId(t.db, PERSONA[r])])),
   ) as typeof users;
-  paris = await orgId(t.db, 'Horizon Services Paris');
   original = await contractPdf('Parcours', 1);
 }, 60_000);
 afterAll(async () => {

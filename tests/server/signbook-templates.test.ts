@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_KEYS } from '../../src/contract/keys.ts';
 import { demoId } from '../../src/server/db/seed/ids.ts';
+import { ROOT_TRIAL } from '../../src/server/db/seed/personas.ts';
 import { contractPdf, hr, orgId, userId } from './signbook-support.ts';
 import { type LoggedIn, type TestDb, createSeededDb, login, testApp } from './support/server.ts';
 
@@ -60,6 +61,30 @@ describe('templates', () => {
       body({ documents: [{ name: 'vide.pdf', typeCode: 'CONTRAT_TRAVAIL', content: '' }] }),
     );
     expect([empty.statusCode, empty.json().key]).toEqual([400, ERROR_KEYS.signbookTemplateDocumentEmpty]);
+  });
+
+  it('refuses a user or employee its organisation may not name (404), as a signbook does', async () => {
+    const foreignUser = await api.call(
+      'POST',
+      '/sign-workflow-template',
+      admin,
+      body({ steps: [{ signatoryType: 'user', signatories: [{ userId: await userId(t.db, 'essai') }] }] }),
+    );
+    expect(foreignUser.statusCode, foreignUser.body).toBe(404);
+    expect(foreignUser.json().fields).toEqual({ 'steps.0.signatories.0': ERROR_KEYS.notFound });
+    // An employee of the trial company only.
+    const { rows } = await t.db.query<{ id: string }>(
+      `SELECT id FROM dom_main.employees WHERE company_id = $1 AND email IS NOT NULL LIMIT 1`,
+      [await orgId(t.db, ROOT_TRIAL)],
+    );
+    expect(rows[0]).toBeDefined();
+    const foreignEmployee = await api.call(
+      'POST',
+      '/sign-workflow-template',
+      admin,
+      body({ steps: [{ signatoryType: 'employee', signatories: [{ employeeId: rows[0]!.id }] }] }),
+    );
+    expect(foreignEmployee.statusCode, foreignEmployee.body).toBe(404);
   });
 
   it('creates, reads, lists, edits and deletes a template', async () => {

@@ -143,6 +143,31 @@ describe('creating a signbook', () => {
     );
     expect([two.statusCode, two.json().key]).toEqual([400, ERROR_KEYS.signbookOneDocument]);
   });
+
+  it("names only users of the signbook's company or of an organisation its creator sees (404, nobody revealed)", async () => {
+    const bytes = await contractPdf();
+    const named = (who: LoggedIn, userId: string) =>
+      api.upload(
+        who,
+        { name: 'Qui signe', organizationId: paris, draft: true, steps: [{ signatories: [{ type: 'user', userId }] }] },
+        [{ name: 'a.pdf', bytes }],
+      );
+    // essai is the trial company's user: unknown here, like an id that does not exist; nothing is mailed.
+    const mails = await t.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM directory.outbox`);
+    const foreign = await named(admin, await userId(t.db, 'essai'));
+    expect(foreign.statusCode, foreign.body).toBe(404);
+    expect(foreign.json()).toMatchObject({
+      key: ERROR_KEYS.notFound,
+      fields: { 'steps.0.signatories.0': ERROR_KEYS.notFound },
+    });
+    expect(foreign.body).not.toContain('Leroy');
+    expect((await t.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM directory.outbox`)).rows[0]!.n).toBe(
+      mails.rows[0]!.n,
+    );
+    // The Paris branch's own user names the group's payroll officer, whose access sits above Paris.
+    const sansmailNamesPaie = await named(sansmail, ids.paie);
+    expect(sansmailNamesPaie.statusCode, sansmailNamesPaie.body).toBe(201);
+  });
 });
 
 describe('signing, step by step', () => {

@@ -1,7 +1,7 @@
 /**
  * The signbook machine in the browser, seen by its manager (`admin`) on the signbook's page: a
  * two-step draft created through the real API (step 1 `admin` for the fixture's `hr`; step 2 `paie`
- * and `essai` for `emp` and `mgr`, as the API suite maps them). No screen creates a draft or
+ * and `multi` (on the main domain) for `emp` and `mgr`). No screen creates a draft or
  * renames one (the creation page sends a signbook started): those intents go through the real API;
  * a draft is sent to its signatories with the page's « Envoyer aux signataires ». Signatories sign and refuse through the real API with their own sessions (a code asked,
  * read from their demo outbox, signed), as their own screens would; the seal is the real job. The
@@ -26,7 +26,7 @@ import { afterPath, logInThroughApi, openLoggedIn, skipWelcome } from './screens
 
 type Of<T extends SignbookEvent['type']> = Extract<SignbookEvent, { type: T }>;
 /** The fixture's signatories and the demo personas standing for them. */
-const PERSONA = { hr: 'admin', emp: 'paie', mgr: 'essai' } as const;
+const PERSONA = { hr: 'admin', emp: 'paie', mgr: 'multi' } as const;
 type Role = keyof typeof PERSONA;
 
 interface Signer {
@@ -49,20 +49,27 @@ const signerFor = async (baseURL: string, login: string): Promise<Signer> => {
   const p = persona(login);
   const answer = await api.post(routeUrl('auth.login'), { data: { login: p.login, password: p.password } });
   expect(answer.status(), await answer.text()).toBe(200);
-  const body = (await answer.json()) as { userId: string };
+  const body = (await answer.json()) as { userId: string; domain: string };
+  let access = answer.headers()[AUTH_HEADERS.setAuthorization];
+  const refresh = answer.headers()[AUTH_HEADERS.setRefreshToken] ?? '';
+  // `multi` logs in on the legacy domain: the signbooks of this path are the main domain's.
+  if (body.domain !== 'main') {
+    const switched = await api.post(routeUrl('auth.switchDomain'), {
+      headers: { [AUTH_HEADERS.authorization]: `Bearer ${access}` },
+      data: { domain: 'main' },
+    });
+    expect(switched.status(), await switched.text()).toBe(200);
+    access = switched.headers()[AUTH_HEADERS.setAuthorization] ?? access;
+  }
   return {
     api,
     userId: body.userId,
-    headers: {
-      [AUTH_HEADERS.authorization]: `Bearer ${answer.headers()[AUTH_HEADERS.setAuthorization]}`,
-      [AUTH_HEADERS.refreshToken]: answer.headers()[AUTH_HEADERS.setRefreshToken] ?? '',
-    },
+    headers: { [AUTH_HEADERS.authorization]: `Bearer ${access}`, [AUTH_HEADERS.refreshToken]: refresh },
   };
 };
 
 /**
- * A demo user's id, learnt from its login once per worker (`essai` is another company's user: the
- * admin's user list does not show it, though the API suite and the server accept it as signatory).
+ * A demo user's id, learnt from its login once per worker.
  */
 const userIds = new Map<string, Promise<string>>();
 const userIdOf = (baseURL: string, login: string): Promise<string> => {
@@ -213,7 +220,7 @@ export const signbookAdapter: MachineAdapter = {
     'signbook.update': 'renamed through the real API (no screen renames a signbook): the page shows it live',
     'signbook.delete': '« Supprimer le parapheur » and its confirmation, on the page',
     'signatory.sign':
-      'the signatory (admin, paie, essai) asks a code, reads it in their demo outbox and signs, through the real API',
+      'the signatory (admin, paie, multi) asks a code, reads it in their demo outbox and signs, through the real API',
     'signatory.refuse': 'the signatory (paie) refuses with a reason, through the real API',
     'job.seal.completed': 'the real seal job, after the last signature',
     'job.seal.failed':

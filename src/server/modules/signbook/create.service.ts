@@ -10,7 +10,6 @@ import { initialTransition } from 'xstate';
 import { ERROR_KEYS } from '../../../contract/keys.ts';
 import type { NewSignatory, SignbookCreated, SignbookUploadJson } from '../../../contract/signbook.ts';
 import { persist, signbookMachine } from '../../../../machines/signbook/index.ts';
-import { effectiveFeaturesSql } from '../../auth/rights.ts';
 import { visibleOrgIds } from '../../auth/scope.ts';
 import type { SessionContext } from '../../auth/sessions.ts';
 import { type Queryable, schemaOf } from '../../db/db.ts';
@@ -19,7 +18,7 @@ import type { Deps } from '../../http/routes.ts';
 import { assertSignatureSubscribed } from '../hrdesk/subscription.ts';
 import { applyEvent } from './lifecycle.ts';
 import { type Delivery, publishSignbook, recordStepMails } from './notify.ts';
-import { signatoriesOf, signbookRow, viewById } from './repo.ts';
+import { nameableEmployee, nameableUser, signatoriesOf, signbookRow, viewById } from './repo.ts';
 import type { SignbookFile } from './upload.ts';
 import { insertFiles } from '../../files/store.ts';
 
@@ -44,16 +43,11 @@ async function resolve(
   q: Queryable,
   session: SessionContext,
   orgs: string[],
+  orgId: string,
   s: NewSignatory,
 ): Promise<Resolved | null> {
   if (s.type === 'employee' && s.employeeId) {
-    const { rows } = await q.query<{ name: string; first_name: string; email: string | null; phone: string | null }>(
-      `SELECT e.name, e.first_name, e.email, e.phone FROM ${schemaOf(session.domain)}.employees e
-        WHERE e.id::text = $1 AND EXISTS (SELECT 1 FROM ${schemaOf(session.domain)}.employee_organizations eo
-              WHERE eo.employee_id = e.id AND eo.organization_id = ANY($2::uuid[]))`,
-      [s.employeeId, orgs],
-    );
-    const e = rows[0];
+    const e = await nameableEmployee(q, session.domain, orgs, s.employeeId);
     return e
       ? {
           type: 'employee',
@@ -68,12 +62,7 @@ async function resolve(
       : null;
   }
   if ((s.type === 'user' || s.type === 'socialSigner') && s.userId) {
-    const { rows } = await q.query<{ last_name: string; first_name: string; email: string | null; features: string[] }>(
-      `SELECT u.last_name, u.first_name, u.email, ${effectiveFeaturesSql('u.id', '$2')} AS features FROM directory.users u
-        WHERE u.id::text = $1 AND EXISTS (SELECT 1 FROM directory.user_org_access a WHERE a.user_id = u.id AND a.domain = $2)`,
-      [s.userId, session.domain],
-    );
-    const u = rows[0];
+    const u = await nameableUser(q, session.domain, orgs, orgId, s.userId);
     return u
       ? {
           type: s.type,
@@ -137,7 +126,7 @@ export async function createSignbook(
     const resolved: { step: number; index: number; r: Resolved; authorized: readonly string[] }[] = [];
     for (const [step, { signatories }] of json.steps.entries()) {
       for (const [index, input] of signatories.entries()) {
-        const r = await resolve(q, session, orgs, input);
+        const r = await resolve(q, session, orgs, orgId, input);
         if (!r)
           throw new ApiFailure(404, ERROR_KEYS.notFound, undefined, undefined, {
             [`steps.${step}.signatories.${index}`]: ERROR_KEYS.notFound,

@@ -15,6 +15,7 @@ import {
   snapshotFor,
   stepOf,
 } from '../../../../machines/signbook/index.ts';
+import { effectiveFeaturesSql } from '../../auth/rights.ts';
 import { isUuid, visibleOrgIds } from '../../auth/scope.ts';
 import type { SessionContext } from '../../auth/sessions.ts';
 import { type Queryable, schemaOf } from '../../db/db.ts';
@@ -237,4 +238,51 @@ export async function viewById(q: Queryable, who: Who, id: string): Promise<Sign
   const row = await signbookRow(q, who.domain, id);
   if (!row) throw new ApiFailure(404, ERROR_KEYS.notFound);
   return (await viewsOf(q, who, [row]))[0]!;
+}
+
+/* ------------------------------------------------------------------ who a signbook may name */
+
+/**
+ * An employee a signbook or template may name (SECURITY.md): linked to an organisation the creator
+ * sees (`orgs`). Anyone else is unknown (404), like an id that does not exist.
+ */
+export async function nameableEmployee(
+  q: Queryable,
+  domain: DomainId,
+  orgs: readonly string[],
+  id: string,
+): Promise<{ name: string; first_name: string; email: string | null; phone: string | null } | undefined> {
+  const s = schemaOf(domain);
+  const { rows } = await q.query<{ name: string; first_name: string; email: string | null; phone: string | null }>(
+    `SELECT e.name, e.first_name, e.email, e.phone FROM ${s}.employees e
+      WHERE e.id::text = $1 AND EXISTS (SELECT 1 FROM ${s}.employee_organizations eo
+            WHERE eo.employee_id = e.id AND eo.organization_id = ANY($2::uuid[]))`,
+    [id, orgs],
+  );
+  return rows[0];
+}
+
+/**
+ * A user a signbook or template of `orgId` may name: one with access, in the domain, to an organisation
+ * the creator sees, or to an organisation of `orgId`'s company (a group's HR director whose access sits
+ * above the creator's branch). A user of another company is unknown (404): naming them would show who
+ * they are and mail them a request from a company they do not belong to.
+ */
+export async function nameableUser(
+  q: Queryable,
+  domain: DomainId,
+  orgs: readonly string[],
+  orgId: string,
+  id: string,
+): Promise<{ last_name: string; first_name: string; email: string | null; features: string[] } | undefined> {
+  const s = schemaOf(domain);
+  const { rows } = await q.query<{ last_name: string; first_name: string; email: string | null; features: string[] }>(
+    `SELECT u.last_name, u.first_name, u.email, ${effectiveFeaturesSql('u.id', '$2')} AS features FROM directory.users u
+      WHERE u.id::text = $1 AND EXISTS (
+        SELECT 1 FROM directory.user_org_access a
+         WHERE a.user_id = u.id AND a.domain = $2
+           AND (a.org_id = ANY($3::uuid[]) OR ${s}.company_of(a.org_id) = ${s}.company_of($4::uuid)))`,
+    [id, domain, orgs, orgId],
+  );
+  return rows[0];
 }

@@ -14,6 +14,7 @@ import { ApiFailure } from '../../http/errors.ts';
 import { inspectPdf, isPdfProblem, loadMupdf, storablePdf } from '../../pdf/index.ts';
 import { insertFiles } from '../../files/store.ts';
 import { assertSignatureSubscribed } from '../hrdesk/subscription.ts';
+import { nameableEmployee, nameableUser } from './repo.ts';
 
 interface TemplateRow {
   id: string;
@@ -67,28 +68,27 @@ async function templateRow(q: Queryable, session: SessionContext, id: string): P
 export const getTemplate = async (q: Queryable, session: SessionContext, id: string): Promise<TemplateView> =>
   toView(await templateRow(q, session, id));
 
-/** Every signatory has an e-mail (given, or its user's / employee's); every document has PDF content. */
-async function checked(q: Queryable, session: SessionContext, body: TemplateBody) {
-  const s = schemaOf(session.domain);
+/**
+ * Every named user or employee is one the template's organisation may name (else 404, as for a
+ * signbook: repo.ts); every signatory has an e-mail (given, or its user's / employee's); every document
+ * has PDF content.
+ */
+async function checked(q: Queryable, session: SessionContext, orgId: string, body: TemplateBody) {
+  const orgs = await visibleOrgIds(q, session);
   for (const [step, { signatories }] of body.steps.entries()) {
     for (const [index, g] of signatories.entries()) {
-      let email = g.email?.trim() || null;
-      if (!email && g.userId) {
-        email =
-          (await q.query<{ email: string | null }>(`SELECT email FROM directory.users WHERE id::text = $1`, [g.userId]))
-            .rows[0]?.email ?? null;
-      }
-      if (!email && g.employeeId) {
-        email =
-          (
-            await q.query<{ email: string | null }>(`SELECT email FROM ${s}.employees WHERE id::text = $1`, [
-              g.employeeId,
-            ])
-          ).rows[0]?.email ?? null;
-      }
+      const field = `steps.${step}.signatories.${index}`;
+      const named = g.userId
+        ? await nameableUser(q, session.domain, orgs, orgId, g.userId)
+        : g.employeeId
+          ? await nameableEmployee(q, session.domain, orgs, g.employeeId)
+          : null;
+      if (named === undefined)
+        throw new ApiFailure(404, ERROR_KEYS.notFound, undefined, undefined, { [field]: ERROR_KEYS.notFound });
+      const email = g.email?.trim() || named?.email || null;
       if (!email) {
         throw new ApiFailure(400, ERROR_KEYS.signbookSignatoryWithoutEmail, undefined, undefined, {
-          [`steps.${step}.signatories.${index}`]: ERROR_KEYS.signbookSignatoryWithoutEmail,
+          [field]: ERROR_KEYS.signbookSignatoryWithoutEmail,
         });
       }
     }
@@ -117,7 +117,7 @@ export async function createTemplate(q: Queryable, session: SessionContext, body
   const orgId = body.organizationId ?? session.currentOrgId;
   if (!(await visibleOrgIds(q, session)).includes(orgId)) throw new ApiFailure(404, ERROR_KEYS.notFound);
   await assertSignatureSubscribed(q, session.domain, orgId);
-  const documents = await checked(q, session, body);
+  const documents = await checked(q, session, orgId, body);
   const id = randomUUID();
   await q.query(
     `INSERT INTO ${schemaOf(session.domain)}.sign_templates (id, organization_id, name, doc_types, steps, documents, created_by)
@@ -139,8 +139,8 @@ export async function updateTemplate(
   if (!(await visibleOrgIds(q, session)).includes(orgId)) throw new ApiFailure(404, ERROR_KEYS.notFound);
   await assertSignatureSubscribed(q, session.domain, orgId);
   const documents = body.documents
-    ? await checked(q, session, body)
-    : (await checked(q, session, { ...body, documents: [] }), current.documents);
+    ? await checked(q, session, orgId, body)
+    : (await checked(q, session, orgId, { ...body, documents: [] }), current.documents);
   await q.query(
     `UPDATE ${schemaOf(session.domain)}.sign_templates SET name = $2, doc_types = $3, steps = $4::jsonb, documents = $5::jsonb,
             organization_id = $6
