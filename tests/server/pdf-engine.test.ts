@@ -3,7 +3,17 @@ import { readFileSync } from 'node:fs';
 import * as mupdf from 'mupdf';
 import { describe, expect, it } from 'vitest';
 import { ERROR_KEYS } from '../../src/contract/keys.ts';
-import { PdfProblem, inspectPdf, openPdf, payrollPdf, readZoneTexts, writePart } from '../../src/server/pdf/index.ts';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
+import {
+  PdfProblem,
+  bakeAnnotations,
+  composePdf,
+  inspectPdf,
+  openPdf,
+  payrollPdf,
+  readZoneTexts,
+  writePart,
+} from '../../src/server/pdf/index.ts';
 
 const FONT = readFileSync('node_modules/dejavu-fonts-ttf/ttf/DejaVuSans.ttf');
 const ZONE = { page: 1, x: 400, y: 760, width: 150, height: 24 };
@@ -119,6 +129,52 @@ describe('payrollPdf and writePart', () => {
       `Matricule : ${d.employee.registrationNumber}`,
       `Matricule : ${d.employee.registrationNumber}`,
     ]);
+  });
+
+  it('keeps filled form fields: a part and the composed pages show what the source page shows', async () => {
+    // A payroll package that types the amounts into form fields (pdf-lib writes their appearances).
+    const source = await PDFDocument.create();
+    const font = await source.embedFont(StandardFonts.Helvetica);
+    const form = source.getForm();
+    for (const [i, employee] of employees.slice(0, 3).entries()) {
+      const page = source.addPage([595, 842]);
+      page.drawText(`Matricule : ${employee.registrationNumber}`, { x: 405, y: 770, size: 10, font });
+      const net = form.createTextField(`net.${i}`);
+      net.setText(`NET ${i + 1} 234,56 EUR`);
+      net.addToPage(page, { x: 60, y: 600, width: 200, height: 20, font });
+      const matricule = form.createTextField(`field-id.${i}`);
+      matricule.setText(`Champ ${employee.registrationNumber}`);
+      matricule.addToPage(page, { x: 400, y: 740, width: 150, height: 18, font });
+    }
+    const bytes = await source.save();
+    const text = (pdf: Uint8Array, page = 0): string => {
+      const doc = openPdf(pdf);
+      try {
+        return doc.loadPage(page).toStructuredText('').asText();
+      } finally {
+        doc.destroy();
+      }
+    };
+    // The amounts are in the fields only, not in the pages' content.
+    expect(text(bytes, 1)).not.toContain('NET 2 234,56 EUR');
+
+    const doc = openPdf(bytes);
+    expect(bakeAnnotations(doc)).toBe(true);
+    const part = writePart(doc, [1]);
+    doc.destroy();
+    expect(inspectPdf(part).pages).toBe(1);
+    expect(text(part)).toContain('NET 2 234,56 EUR');
+    expect(text(part)).toContain(`Champ ${employees[1]!.registrationNumber}`);
+    // Only its own page's fields: no other employee's amounts ride along.
+    expect(text(part)).not.toContain('NET 1 234,56 EUR');
+    expect(text(part)).not.toContain('NET 3 234,56 EUR');
+    // Ignored pages are composed from the stored source: the same.
+    const ignored = await composePdf([{ bytes, pages: [3] }]);
+    expect(text(ignored)).toContain('NET 3 234,56 EUR');
+    // A document without annotations is left as it is.
+    const plain = openPdf(payroll.bytes);
+    expect(bakeAnnotations(plain)).toBe(false);
+    plain.destroy();
   });
 
   it('uses Helvetica when no font is given', () => {

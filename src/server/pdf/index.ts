@@ -30,7 +30,7 @@ export {
   type EmployeeRow,
   type MatchedEmployee,
 } from './matcher.ts';
-export { writePart, type PartOptions } from './part.ts';
+export { bakeAnnotations, writePart, type PartOptions } from './part.ts';
 export {
   payrollPdf,
   type PayrollEmployee,

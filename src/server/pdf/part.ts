@@ -13,7 +13,30 @@ export interface PartOptions {
   subsetFonts?: boolean;
 }
 
-/** `indexes` are 0-based page indexes of `source`. */
+/**
+ * Bakes the pages' annotations — filled form fields, stamps, comments — into their content, when any
+ * page has some: grafting a page copies its content and resources, not its annotations, so a part cut
+ * from a payslip whose amounts sit in filled form fields would reach the employee without them (and a
+ * field's widget cannot be grafted alone: its form's tree reaches every other page's fields). mupdf's
+ * `bake` draws each appearance into the page, as printing would. Returns whether anything was baked.
+ */
+export function bakeAnnotations(doc: mupdf.PDFDocument): boolean {
+  const count = doc.countPages();
+  for (let i = 0; i < count; i += 1) {
+    const page = doc.findPage(i);
+    const annots = page.get('Annots');
+    const some = annots.isArray() && annots.length > 0;
+    annots.destroy();
+    page.destroy();
+    if (some) {
+      doc.bake(true, true);
+      return true;
+    }
+  }
+  return false;
+}
+
+/** `indexes` are 0-based page indexes of `source` (whose annotations were baked: `bakeAnnotations`). */
 export function writePart(
   source: mupdf.PDFDocument,
   indexes: readonly number[],

@@ -6,7 +6,7 @@ import { splitPages } from '../../modules/dispatch/split.pages.ts';
 import type { SplitMask } from '../../modules/dispatch/split.mask.ts';
 import { type EmployeeRow, indexEmployees } from '../employee-index.ts';
 import { inspectPdf, openPdf, storablePdf } from '../open.ts';
-import { writePart } from '../part.ts';
+import { bakeAnnotations, writePart } from '../part.ts';
 
 export interface TaskContext {
   /** The main thread gave up on this call (the split job stopped): end it. */
@@ -78,6 +78,8 @@ export interface SplitOutput {
 async function split(input: SplitInput, context: TaskContext): Promise<TaskResult> {
   const doc = openPdf(input.bytes);
   try {
+    // Filled form fields and stamps become page content: the parts keep them, the zones read them.
+    bakeAnnotations(doc);
     const count = doc.countPages();
     await context.emit({ kind: 'opened', pages: count } satisfies SplitWorkerEvent);
     const lookup = indexEmployees(input.employees, input.orgIds, input.mask.identifier);
