@@ -160,6 +160,63 @@ describe('DSN parser', () => {
     expect(problemsOf('\n\nNom;Prénom')[0]?.line).toBe(3);
   });
 
+  it('ignores a DOS end-of-file mark or NUL padding after the last line, nowhere else', () => {
+    const lines = `${[...HEAD, "S21.G00.30.001,'1880375626176'", "S21.G00.30.002,'MARTIN'"].join('\r\n')}\r\n`;
+    const encode = (text: string, ...tail: number[]) => new Uint8Array([...new TextEncoder().encode(text), ...tail]);
+    for (const tail of [[0x1a], [0x00, 0x00, 0x00, 0x00], [0x1a, 0x0d, 0x0a]]) {
+      const file = parseDsn(encode(lines, ...tail));
+      expect(file.individuals.map((i) => i.rubrics['002'])).toEqual(['MARTIN']);
+      expect(file.lineCount).toBe(7);
+    }
+    // Inside the file it is still binary content.
+    expect(() => parseDsn(encode(`${HEAD.join('\n')}\n\u001a\n${HEAD[0]}\n`))).toThrow(
+      /Ligne 6 : caractère de contrôle/,
+    );
+  });
+
+  it("keeps an individual's rubrics written out of order in one individual; 001 or a repeated rubric starts the next", () => {
+    const file = parseDsn(
+      [
+        ...HEAD,
+        "S21.G00.30.001,'1880375626176'",
+        "S21.G00.30.004,'Hugo'",
+        "S21.G00.30.002,'TARDIF'",
+        "S21.G00.30.006,'03031988'",
+        "S21.G00.30.019,'A01'",
+        "S21.G00.30.018,'hugo.tardif@example.fr'",
+        "S21.G00.30.002,'SANS NIR'",
+        "S21.G00.30.004,'Lina'",
+        "S21.G00.30.001,'2900175626176'",
+        "S21.G00.30.002,'DURAND'",
+      ].join('\n'),
+    );
+    expect(
+      file.individuals.map((i) => [i.rubrics['001'], i.rubrics['002'], i.rubrics['004'], i.rubrics['018']]),
+    ).toEqual([
+      ['1880375626176', 'TARDIF', 'Hugo', 'hugo.tardif@example.fr'],
+      [undefined, 'SANS NIR', 'Lina', undefined],
+      ['2900175626176', 'DURAND', undefined, undefined],
+    ]);
+  });
+
+  it("gives an individual's rubric written after its contract to that individual", () => {
+    const file = parseDsn(
+      [
+        ...HEAD,
+        "S21.G00.30.001,'1880375626176'",
+        "S21.G00.30.002,'TARDIF'",
+        "S21.G00.40.001,'01012024'",
+        "S21.G00.30.018,'hugo.tardif@example.fr'",
+        "S21.G00.30.001,'2900175626176'",
+        "S21.G00.30.002,'DURAND'",
+      ].join('\n'),
+    );
+    expect(file.individuals.map((i) => [i.rubrics['002'], i.rubrics['018'], i.contracts.length])).toEqual([
+      ['TARDIF', 'hugo.tardif@example.fr', 1],
+      ['DURAND', undefined, 0],
+    ]);
+  });
+
   it('refuses binary content rather than guessing', () => {
     const bytes = new Uint8Array([...new TextEncoder().encode(`${HEAD.join('\n')}\n`), 0x00, 0x01, 0x02]);
     expect(() => parseDsn(bytes)).toThrow(/Ligne 6 : caractère de contrôle/);

@@ -181,10 +181,22 @@ function notADsn(text: string): DsnProblem | null {
   };
 }
 
+/**
+ * The text without what old transfer tools leave after the last line: a DOS end-of-file mark (Ctrl-Z,
+ * code 26) or NUL padding to a block size. Anywhere else a control character still refuses the file.
+ */
+function withoutEndPadding(text: string): string {
+  let end = text.length;
+  const padding = (code: number) => code === 0x00 || code === 0x1a || code === 0x0a || code === 0x0d;
+  while (end > 0 && padding(text.charCodeAt(end - 1))) end -= 1;
+  const tail = text.slice(end);
+  return tail.includes('\u0000') || tail.includes('\u001a') ? `${text.slice(0, end)}\n` : text;
+}
+
 export function parseDsn(input: Uint8Array | string): DsnFile {
   const problems: DsnProblem[] = [];
   const decoded = typeof input === 'string' ? { text: input, encoding: 'utf-8' as const } : decodeDsnBytes(input);
-  const text = decoded.text.replace(/^\uFEFF/, '');
+  const text = withoutEndPadding(decoded.text.replace(/^\uFEFF/, ''));
   const foreign = notADsn(text);
   if (foreign) throw new DsnSyntaxError([foreign], true);
   const rawLines = text.split(/\r\n|\n|\r/);
@@ -250,7 +262,13 @@ export function parseDsn(input: Uint8Array | string): DsnFile {
     }
     const line = readLine(raw, no, problems);
     if (!line) return;
-    const repeats = current?.block === line.block && line.rubric <= current.last;
+    // A block's next instance starts at its first rubric (001) or at a rubric this instance already has.
+    // Rubrics out of order within one instance (the norm wants them ascending; some software does not)
+    // stay in it: splitting there made phantom individuals « without name » out of one person.
+    const repeats =
+      current?.block === line.block &&
+      line.rubric <= current.last &&
+      (line.rubric === '001' || current.values[line.rubric] !== undefined);
     if (current?.block === line.block && !repeats) {
       current.values[line.rubric] = line.value;
       current.lines[line.rubric] = no;
@@ -259,6 +277,19 @@ export function parseDsn(input: Uint8Array | string): DsnFile {
         individual.rubrics[line.rubric] = line.value;
         individual.lines[line.rubric] = no;
       }
+      return;
+    }
+    // An individual's rubric written after its contract blocks (not its 001, not one it already has)
+    // is still that individual's, not a new person without a name.
+    if (
+      line.block === 'S21.G00.30' &&
+      individual &&
+      current?.block !== line.block &&
+      line.rubric !== '001' &&
+      individual.rubrics[line.rubric] === undefined
+    ) {
+      individual.rubrics[line.rubric] = line.value;
+      individual.lines[line.rubric] = no;
       return;
     }
     close(current);
