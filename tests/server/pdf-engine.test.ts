@@ -12,6 +12,7 @@ import {
   openPdf,
   payrollPdf,
   readZoneTexts,
+  storablePdf,
   writePart,
 } from '../../src/server/pdf/index.ts';
 
@@ -48,11 +49,11 @@ describe('inspectPdf', () => {
     expect(info.pageSizes[0]).toEqual({ width: 595, height: 842 });
   });
 
-  it('refuses a PNG or a text file named .pdf: not a PDF by its content', () => {
+  it('refuses a PNG or a text file named .pdf: not a PDF by its content (a file of no byte: empty)', () => {
     const png = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
     expect(problemOf(() => inspectPdf(png))).toBe(ERROR_KEYS.notPdf);
     expect(problemOf(() => inspectPdf(Buffer.from('Bonjour, ceci est un texte.\n')))).toBe(ERROR_KEYS.notPdf);
-    expect(problemOf(() => inspectPdf(new Uint8Array()))).toBe(ERROR_KEYS.notPdf);
+    expect(problemOf(() => inspectPdf(new Uint8Array()))).toBe(ERROR_KEYS.pdfEmpty);
   });
 
   it('refuses an encrypted PDF', () => {
@@ -75,6 +76,30 @@ describe('inspectPdf', () => {
     const bytes = saved(empty, 'compress');
     empty.destroy();
     expect(problemOf(() => inspectPdf(bytes))).toBe(ERROR_KEYS.pdfEmpty);
+  });
+});
+
+describe('storablePdf', () => {
+  const wrapped = (before: string, after: string) =>
+    new Uint8Array([...Buffer.from(before, 'latin1'), ...payroll.bytes, ...Buffer.from(after, 'latin1')]);
+  const startsAndEnds = (bytes: Uint8Array) => [
+    Buffer.from(bytes.subarray(0, 5)).toString('latin1'),
+    Buffer.from(bytes.subarray(-8)).toString('latin1').trim().endsWith('%%EOF'),
+  ];
+
+  it('keeps a clean file as it is, byte for byte', () => {
+    expect(storablePdf(payroll.bytes)).toBe(payroll.bytes);
+  });
+
+  it('cuts what a transfer put before %PDF- and after %%EOF (4 KiB of footer included), pages unchanged', () => {
+    const stored = storablePdf(wrapped('Content-Type: application/pdf\r\n\r\n', `\r\n${'x'.repeat(4096)}`));
+    expect(startsAndEnds(stored)).toEqual(['%PDF-', true]);
+    expect(stored.length).toBeLessThanOrEqual(payroll.bytes.length + 2);
+    expect(inspectPdf(stored).pages).toBe(payroll.pages.length);
+  });
+
+  it('answers an empty file as empty, not as « not a PDF »', () => {
+    expect(problemOf(() => storablePdf(new Uint8Array()))).toBe(ERROR_KEYS.pdfEmpty);
   });
 });
 

@@ -223,6 +223,28 @@ describe('sealing a signbook', () => {
     expect(pagesText(sealed)[0]).toContain('Contrat protégé');
   });
 
+  it('a PDF with a mail header before %PDF- and a footer after %%EOF is stored cut to its PDF, and seals into a sound file', async () => {
+    const original = await contractPdf('Contrat transféré', 1);
+    const header = Buffer.from('From: scanner@horizon-demo.fr\r\nSubject: contrat\r\n\r\n');
+    const footer = Buffer.from(`\r\n${'-- pied de message ajouté par la passerelle --\r\n'.repeat(100)}`);
+    const { id } = await twoStep('Contrat transféré', 1, Buffer.concat([header, original, footer]));
+    await signAs(id, paie, PAIE_MAIL);
+    const done = await signAs(id, admin, ADMIN_MAIL);
+    expect(done).toMatchObject({ status: 'COMPLETE', seal: { error: null } });
+    const sealed = (await documentOf(id)).rawPayload;
+    expect(sealed.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    verifySignature(sealed);
+    // The sealed file opens without repair (before: « xref not found », rebuilt by every reader).
+    const doc = mupdf.Document.openDocument(sealed, 'application/pdf').asPDF()!;
+    try {
+      doc.countPages();
+      expect(doc.wasRepaired()).toBe(false);
+    } finally {
+      doc.destroy();
+    }
+    expect(pagesText(sealed)[0]).toContain('Contrat transféré');
+  });
+
   it('an encrypted PDF that already carries signatures is refused at upload (rewriting it would break them)', async () => {
     const { id } = await twoStep('Contrat signé puis protégé', 1);
     await signAs(id, paie, PAIE_MAIL);

@@ -13,7 +13,7 @@ import { frenchText } from '../../http/french.ts';
 import { uploadName } from '../../http/input.ts';
 import { jsonPartValue } from '../../http/multipart.ts';
 import { decodeBody } from '../../http/validate.ts';
-import { PdfProblem, inspectPdf, loadMupdf } from '../../pdf/index.ts';
+import { PdfProblem, inspectPdf, loadMupdf, storablePdf } from '../../pdf/index.ts';
 
 /** The json part's field name. */
 export const UPLOAD_DATA_FIELD = 'data';
@@ -113,7 +113,9 @@ export async function readDocumentsUpload(req: FastifyRequest): Promise<Document
     if (file.bytes === null) throw slipFailure(ERROR_KEYS.payloadTooLarge, slip.id);
     await loadMupdf();
     try {
-      files.set(slip.id, { name: file.name, bytes: file.bytes, pages: inspectPdf(file.bytes).pages });
+      // As every upload: decrypted when only an owner password protected it, cut to `%PDF-`…`%%EOF`.
+      const bytes = Buffer.from(storablePdf(file.bytes));
+      files.set(slip.id, { name: file.name, bytes, pages: inspectPdf(bytes).pages });
     } catch (error) {
       throw slipFailure(error instanceof PdfProblem ? error.key : ERROR_KEYS.pdfDamaged, slip.id);
     }

@@ -14,7 +14,7 @@ import { frenchText } from '../../http/french.ts';
 import { uploadName } from '../../http/input.ts';
 import { jsonPartValue } from '../../http/multipart.ts';
 import { decodeBody } from '../../http/validate.ts';
-import { type PdfInfo, inspectPdf, isPdfProblem, loadMupdf } from '../../pdf/index.ts';
+import { type PdfInfo, inspectPdf, isPdfProblem, loadMupdf, storablePdf } from '../../pdf/index.ts';
 
 export interface Sample {
   /** 1-based, from the part name `pdf-N`; samples are sorted by it. */
@@ -37,7 +37,9 @@ const badBody = (detail: string): ApiFailure => new ApiFailure(400, ERROR_KEYS.b
 
 function checkedSample(position: number, name: string, bytes: Buffer): Sample {
   try {
-    return { position, name, bytes, info: inspectPdf(bytes) };
+    // As every upload: decrypted when only an owner password protected it, cut to `%PDF-`…`%%EOF`.
+    const stored = Buffer.from(storablePdf(bytes));
+    return { position, name, bytes: stored, info: inspectPdf(stored) };
   } catch (error) {
     if (isPdfProblem(error)) throw fileFailure(error.key, name);
     throw error;
