@@ -190,6 +190,7 @@ describe('auth machine', () => {
     expect(view.status).toBe('loggedOut');
     expect(view.session).toBeNull();
     expect(view.expiredReason).toBe(ALERT_KEYS.sessionExpired);
+    expect(view.loggedOutByUser).toBe(false);
     expect(emitted).toContainEqual({
       type: 'auth.session.expired',
       reason: ALERT_KEYS.sessionExpired,
@@ -241,5 +242,17 @@ describe('auth machine', () => {
     expect(view.status).toBe('loggedOut');
     expect(view.session).toBeNull();
     expect(view.expiredReason).toBeNull();
+    expect(view.loggedOutByUser).toBe(true);
+  });
+
+  it('forgets the logout once someone logs in again', async () => {
+    const { actor } = start({ restore: SESSIONS.singleDomain });
+    await settled(actor);
+    actor.send({ type: 'auth.logout' });
+    expect(selectAuth(await settled(actor)).loggedOutByUser).toBe(true);
+    actor.send({ type: 'auth.login', login: 'admin', password: 'x' });
+    const view = selectAuth(await settled(actor));
+    expect(view.status).toBe('loggedIn');
+    expect(view.loggedOutByUser).toBe(false);
   });
 });

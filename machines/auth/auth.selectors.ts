@@ -25,6 +25,8 @@ export interface AuthView {
   readonly loginError: ErrorInfo | null;
   readonly isBlocked: boolean;
   readonly expiredReason: string | null;
+  /** The user logged out (not an expiry): the login keeps no page to go back to. */
+  readonly loggedOutByUser: boolean;
   readonly domainError: ErrorInfo | null;
   /** The domain being entered from domain choice (its switch running), else null. */
   readonly domainSwitching: DomainId | null;
@@ -69,6 +71,7 @@ export const selectAuth = (s: AuthSnapshot): AuthView => {
     loginError: s.context.loginError,
     isBlocked: s.context.blocked,
     expiredReason: s.context.expiredReason,
+    loggedOutByUser: s.context.loggedOutByUser,
     domainError: s.context.domainError,
     domainSwitching: s.context.domainSwitching,
     orgSwitchError: s.context.orgSwitchError,

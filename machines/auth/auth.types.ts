@@ -18,6 +18,8 @@ export interface AuthContext {
   readonly blocked: boolean;
   /** Why the last session ended on its own (`alert.login.warning.session-expired`). */
   readonly expiredReason: string | null;
+  /** The last session ended by the user's own logout: the next login starts at home, not on their last page. */
+  readonly loggedOutByUser: boolean;
   readonly domainError: ErrorInfo | null;
   /** While in domain choice (its child machine): the domain being entered, null while the user chooses. */
   readonly domainSwitching: DomainId | null;

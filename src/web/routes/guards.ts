@@ -31,8 +31,12 @@ export const requireSession = async ({ context, location }: { context: RouterCon
   const auth = await authOf(context.services);
   if (auth.isChoosingDomain)
     throw redirect({ to: '/domain-choice', search: { redirect: safeRedirect(location.href) } });
+  // An explicit logout leaves no page behind for whoever logs in next; an expired session keeps its page.
   if (!hasUsableSession(auth.status))
-    throw redirect({ to: await loginPathFor(context.services.api), search: { redirect: safeRedirect(location.href) } });
+    throw redirect({
+      to: await loginPathFor(context.services.api),
+      search: auth.loggedOutByUser ? {} : { redirect: safeRedirect(location.href) },
+    });
 };
 
 /** A page the rights do not open says so (« Accès refusé », the missing right), never a silent bounce home. */

@@ -435,6 +435,9 @@ export const authAdapter: MachineAdapter = {
       await loggedOutShown(page, memo);
       const expired = page.getByText(fr('alert.login.warning.session-expired'));
       if ((snapshot.context as { expiredReason: unknown }).expiredReason) await expect(expired).toBeVisible();
+      // An explicit logout keeps no page for whoever logs in next.
+      if ((snapshot.context as { loggedOutByUser?: boolean }).loggedOutByUser)
+        expect(new URL(page.url()).searchParams.has('redirect')).toBe(false);
     },
     'auth.loggingIn': null,
     'auth.loggingInSso': null,
