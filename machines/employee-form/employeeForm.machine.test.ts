@@ -68,7 +68,7 @@ describe('employee form', () => {
     await waitFor(actor, (s) => s.matches({ editing: 'idle' }));
     calls.length = 0;
     expect(view().canSubmit).toBe(false);
-    expect(view().blockedBy).toEqual({ key: 'employees.form.blocked.organization', fields: [] });
+    expect(view().blockedBy).toEqual([{ key: 'employees.form.blocked.organization', fields: [] }]);
     actor.send({ type: 'form.submit' });
     expect(calls).toEqual([]);
     expect(actor.getSnapshot().matches('editing')).toBe(true);

@@ -7,9 +7,11 @@ export const ConfirmDialog = ({
   title,
   text,
   confirm,
+  dismiss = 'common.actions.cancel',
   danger = false,
   busy = false,
   values,
+  warning,
   onConfirm,
   onCancel,
 }: {
@@ -17,10 +19,14 @@ export const ConfirmDialog = ({
   title: string;
   text: string;
   confirm: string;
+  /** The button that closes without acting: « Fermer » when the action itself reads « Annuler … ». */
+  dismiss?: string;
   danger?: boolean;
   busy?: boolean;
   /** Interpolation values for the text (e.g. `{ count }`). */
   values?: Record<string, unknown>;
+  /** What the action will leave undone, said after the text (a key and its values, e.g. `{ count }`). */
+  warning?: { readonly key: string; readonly values?: Record<string, unknown> } | null;
   onConfirm: () => void;
   onCancel: () => void;
 }) => {
@@ -41,10 +47,15 @@ export const ConfirmDialog = ({
             </Dialog.Header>
             <Dialog.Body>
               <Text>{t(text, values)}</Text>
+              {warning ? (
+                <Text mt="2" fontWeight="medium" color="fg.warning">
+                  {t(warning.key, warning.values)}
+                </Text>
+              ) : null}
             </Dialog.Body>
             <Dialog.Footer>
               <Button variant="outline" onClick={onCancel}>
-                {t('common.actions.cancel')}
+                {t(dismiss)}
               </Button>
               <Button colorPalette={danger ? 'red' : 'brand'} loading={busy} onClick={onConfirm}>
                 {t(confirm)}

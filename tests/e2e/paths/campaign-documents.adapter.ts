@@ -249,7 +249,7 @@ export const campaignDocumentsAdapter: MachineAdapter = {
     'action.request':
       '« Valider et distribuer » (« Refuser les documents cochés » once documents are checked); « Relancer » on a campaign whose deposit the safe double refused',
     'action.confirm': 'the confirmation’s button, or a reason typed and « Refuser »',
-    'action.cancel': '« Annuler » in the confirmation',
+    'action.cancel': '« Annuler » in the confirmation (« Fermer » in the campaign cancel’s)',
     'xstate.done.actor.runAction':
       'the real server’s answer (validated, documents refused), or the connection dropped under the call (its failure alert)',
   },
@@ -346,7 +346,8 @@ export const campaignDocumentsAdapter: MachineAdapter = {
     'action.cancel': async ({ page, before }) => {
       const { action } = contextOf(before);
       const dialog = action === 'refuseDocuments' ? reasonDialog(page) : confirmDialog(page, action!);
-      await dialog.getByRole('button', { name: fr('common.actions.cancel'), exact: true }).click();
+      const dismiss = action === 'cancel' ? 'common.actions.close' : 'common.actions.cancel';
+      await dialog.getByRole('button', { name: fr(dismiss), exact: true }).click();
     },
     'xstate.done.actor.runAction': async ({ page, event, before, memo }) => {
       const { action } = contextOf(before);

@@ -39,6 +39,16 @@ import type { DataTableColumn, TableSort } from './types.ts';
 
 const features = tableFeatures({ rowSortingFeature, rowSelectionFeature, rowPaginationFeature });
 const SELECT_COLUMN = '__select';
+/** A horizontal scrollbar always shown where the browser draws its own only while scrolling (WebKit, Blink). */
+const VISIBLE_SCROLLBAR = {
+  '&::-webkit-scrollbar': { height: '10px', width: '10px' },
+  '&::-webkit-scrollbar-thumb': { background: 'var(--chakra-colors-border-emphasized)', borderRadius: '5px' },
+  '&::-webkit-scrollbar-track': { background: 'var(--chakra-colors-bg-muted)' },
+  '&:focus-visible': {
+    outline: '2px solid var(--chakra-colors-color-palette-focus-ring, #3182ce)',
+    outlineOffset: '2px',
+  },
+} as const;
 
 export interface DataTableProps<T extends RowData> {
   /** Accessible name of the table (translated). */
@@ -248,8 +258,12 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>): ReactNod
 
   return (
     <Stack gap="3" minW="0">
-      {/* The scroll stays inside the table so a narrow screen never scrolls the whole page sideways. */}
-      <Table.ScrollArea borderWidth="1px" rounded="md" maxW="100%">
+      {/*
+        The scroll stays inside the table so a narrow screen never scrolls the whole page sideways. Its bar is
+        drawn (overlay scrollbars, as on touchpads, hide it until scrolled: columns past the edge looked cut off)
+        and the area takes the keyboard focus, so the arrow keys reach every column too.
+      */}
+      <Table.ScrollArea borderWidth="1px" rounded="md" maxW="100%" tabIndex={0} css={VISIBLE_SCROLLBAR}>
         <Table.Root size="sm" interactive={props.onRowClick !== undefined} aria-label={props.label} aria-busy={loading}>
           <Table.Header>
             <Table.Row>

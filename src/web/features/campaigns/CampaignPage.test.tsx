@@ -146,6 +146,63 @@ describe('campaign page', () => {
   });
 });
 
+describe('campaign confirmations', () => {
+  const renderAwaitingValidation = async (ignoredPages: number) => {
+    const page = await renderDocumentsPage(
+      CampaignPage,
+      `/campaigns/${ID}`,
+      {
+        'campaigns.get': () => ({
+          ...CAMPAIGN,
+          status: 'NEEDS_VALIDATION',
+          documentCount: 1,
+          pagesSplit: 2,
+          ignoredPages,
+        }),
+        'organizations.get': () => ({ name: 'Horizon' }),
+        'campaigns.dispatchedDocs': () => ({ count: 1, items: [DOC] }),
+        'campaigns.ignoredPagesList': () => ({ items: [] }),
+      },
+      ['/campaigns/$campaignId'],
+    );
+    stop = page.stop;
+    await screen.findByText('Alice Durand');
+    return page;
+  };
+  const openConfirmation = async (action: string) => {
+    act(() => screen.getByRole('button', { name: action }).click());
+    return screen.findByRole('alertdialog');
+  };
+
+  it('says, before validating, how many pages no employee was given and that they will not be sent', async () => {
+    await renderAwaitingValidation(1);
+    const dialog = await openConfirmation('Valider et distribuer');
+    within(dialog).getByText('Les documents non refusés seront distribués dans les coffres-forts des salariés.');
+    within(dialog).getByText("1 page n'est attribuée à aucun salarié : elle ne sera pas distribuée.");
+  });
+
+  it('agrees the warning with several unassigned pages, and says nothing of them when there are none', async () => {
+    await renderAwaitingValidation(3);
+    const dialog = await openConfirmation('Valider et distribuer');
+    within(dialog).getByText('3 pages ne sont attribuées à aucun salarié : elles ne seront pas distribuées.');
+    cleanup();
+    stop();
+    await renderAwaitingValidation(0);
+    const none = await openConfirmation('Valider et distribuer');
+    expect(within(none).queryByText(/attribuée/)).toBeNull();
+  });
+
+  it('closes the cancel confirmation with « Fermer », not a second « Annuler »', async () => {
+    await renderAwaitingValidation(0);
+    const dialog = await openConfirmation('Annuler la campagne');
+    const names = within(dialog)
+      .getAllByRole('button')
+      .map((b) => b.textContent);
+    expect(names).toContain('Fermer');
+    expect(names).not.toContain('Annuler');
+  });
+});
+
 /** Every snapshot of the campaign chart reachable from its start with the fixtures' events. */
 const reachableSnapshots = (): CampaignSnapshot[] => {
   const key = (s: CampaignSnapshot) => JSON.stringify([s.value, s.context]);

@@ -24,6 +24,7 @@ import { usePaperProgress } from './paperProgress.ts';
 import { PostalInfo } from './PostalInfo.tsx';
 import { useDocsTableState } from './tableState.ts';
 import { CampaignProgress } from './CampaignProgress.tsx';
+import { confirmWarning } from './confirmWarning.ts';
 import { IgnoredPages } from './IgnoredPages.tsx';
 import { LifecycleStepper } from './LifecycleStepper.tsx';
 import { RefuseDocumentsDialog } from './RefuseDocumentsDialog.tsx';
@@ -196,8 +197,11 @@ const CampaignScreen = ({ campaignId, params }: { campaignId: string; params: Li
           title={`campaigns.confirm.${docs.confirming}.title`}
           text={`campaigns.confirm.${docs.confirming}.text`}
           confirm={`campaigns.confirm.${docs.confirming}.confirm`}
+          // « Annuler » beside « Annuler la campagne » would read as the final action.
+          dismiss={docs.confirming === 'cancel' ? 'common.actions.close' : 'common.actions.cancel'}
           danger={docs.confirming !== 'validate'}
           busy={docs.busy === docs.confirming}
+          warning={confirmWarning(docs.confirming, campaign)}
           onConfirm={() => send({ type: 'action.confirm' })}
           onCancel={() => send({ type: 'action.cancel' })}
         />

@@ -63,8 +63,19 @@ describe('employee creation side sheet', () => {
     const create = screen.getByRole('button', { name: 'Créer' });
     expect((create as HTMLButtonElement).disabled).toBe(true);
     const why = document.getElementById(create.getAttribute('aria-describedby') ?? '');
-    expect(why?.textContent).toMatch(/^À compléter ou corriger : .*E-mail.*Numéro de sécurité sociale/);
-    expect(why?.textContent).toContain('Date de naissance');
+    expect(why?.textContent).toBe(
+      'Il reste à renseigner : Nom, Prénom et Date de naissance. À corriger : E-mail et Numéro de sécurité sociale.',
+    );
+    actor.stop();
+  });
+
+  it('says from the start, on an empty form, which fields « Créer » waits for', () => {
+    const actor = startForm('org-a');
+    renderWithProviders(<Harness actor={actor} />);
+    const create = createButton();
+    expect((create as HTMLButtonElement).disabled).toBe(true);
+    const why = document.getElementById(create.getAttribute('aria-describedby') ?? '');
+    expect(why?.textContent).toBe('Il reste à renseigner : Nom, Prénom, Date de naissance et E-mail.');
     actor.stop();
   });
 

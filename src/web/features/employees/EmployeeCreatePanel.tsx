@@ -15,7 +15,10 @@ interface PanelProps {
  * creation or import is said in the sheet itself: the app's alerts sit behind its overlay.
  */
 export const EmployeeCreatePanel = ({ view, send, orgs }: PanelProps) => {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const listOf = (fields: readonly string[]) =>
+    new Intl.ListFormat(i18n.language, { type: 'conjunction' }).format(fields.map((f) => t(`employees.fields.${f}`)));
+  const blockedLines = view.blockedBy.map((line) => t(line.key, { fields: listOf(line.fields) }));
   return (
     <form
       noValidate
@@ -43,18 +46,16 @@ export const EmployeeCreatePanel = ({ view, send, orgs }: PanelProps) => {
           {t('employees.actions.erase')}
         </Button>
         {/* A disabled « Créer » says what it waits for (issue 15). */}
-        {view.blockedBy ? (
+        {blockedLines.length ? (
           <Text id="employee-create-blocked" fontSize="sm" color="fg.muted" data-missing>
-            {t(view.blockedBy.key, {
-              fields: view.blockedBy.fields.map((f) => t(`employees.fields.${f}`)).join(', '),
-            })}
+            {blockedLines.join(' ')}
           </Text>
         ) : null}
         <Button
           type="submit"
           colorPalette="brand"
           disabled={!view.canSubmit}
-          aria-describedby={view.blockedBy ? 'employee-create-blocked' : undefined}
+          aria-describedby={blockedLines.length ? 'employee-create-blocked' : undefined}
           loading={view.isSubmitting}
         >
           {t('employees.actions.create')}

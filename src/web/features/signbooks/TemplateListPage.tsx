@@ -9,6 +9,7 @@ import { AppLink } from '../../components/AppLink.tsx';
 import { DataTable, type DataTableColumn } from '../../components/DataTable/index.ts';
 import { SearchField } from '../../components/SearchField.tsx';
 import { useDebounced } from '../../components/useDebounced.ts';
+import { useDocTypeLabel } from '../docTypes/useDocTypeLabel.ts';
 import { useVisibleOrgs } from '../employees/useVisibleOrgs.ts';
 import { saysTokenNotValid } from './signClient.ts';
 import { useSignClient } from './useSignClient.ts';
@@ -19,6 +20,7 @@ export const TemplateListPage = () => {
   const navigate = useNavigate();
   const { session } = useAuth();
   const { orgs } = useVisibleOrgs();
+  const docTypeLabel = useDocTypeLabel();
   const [text, setText] = useState('');
   const search = useDebounced(text.trim());
   const { data: page, loading } = useRead(
@@ -44,14 +46,18 @@ export const TemplateListPage = () => {
           </HStack>
         ),
       },
-      { id: 'docTypes', header: t('signbooks.fields.docType'), cell: (x) => x.docTypes.join(', ') || '—' },
+      {
+        id: 'docTypes',
+        header: t('signbooks.fields.docType'),
+        cell: (x) => x.docTypes.map(docTypeLabel).join(', ') || '—',
+      },
       {
         id: 'organization',
         header: t('signbooks.fields.organization'),
         cell: (x) => names.get(x.organizationId) ?? '—',
       },
     ];
-  }, [t, orgs]);
+  }, [t, orgs, docTypeLabel]);
 
   return (
     <Stack gap="4">
