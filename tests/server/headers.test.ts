@@ -59,6 +59,26 @@ describe('security headers', () => {
     expectSecurityHeaders(res);
   });
 
+  it('keep API answers out of every cache: a login (its tokens), a refusal, the demo outbox', async () => {
+    const login = await app.inject({
+      method: 'POST',
+      url: '/api/user/rh-user/login',
+      payload: { login: 'admin', password: 'Admin!2026' },
+      remoteAddress: '10.9.0.1',
+    });
+    expect(login.statusCode).toBe(200);
+    const token = String(login.headers['set-authorization']);
+    const current = await app.inject({
+      method: 'GET',
+      url: '/api/user/user/current',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    const refused = await app.inject({ method: 'GET', url: '/api/user/outbox' });
+    for (const res of [login, current, refused]) expect(res.headers['cache-control'], res.body).toBe('no-store');
+    // The SPA's own files keep theirs.
+    expect((await app.inject({ method: 'GET', url: '/' })).headers['cache-control']).toBe('no-cache');
+  });
+
   it('come with the SPA page, for the root and for a client route, and with its assets', async () => {
     for (const url of ['/', '/campaigns/status/validation', '/assets/app-123.js']) {
       const res = await app.inject({ method: 'GET', url });

@@ -77,6 +77,9 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: Conf
     headers(request.raw, reply.raw as ServerResponse, (error?: unknown) => {
       if (error) return done(error as Error);
       if (overTls(request.raw)) void reply.header('strict-transport-security', HSTS);
+      // API answers carry tokens (login, refresh), personal data and reset links: no cache keeps them
+      // (a shared computer's browser, a proxy). A route that may be cached says so itself, later.
+      if (request.url.startsWith('/api/')) void reply.header('cache-control', 'no-store');
       done();
     });
   });
