@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIMITS } from '../../src/contract/constants.ts';
 import type { CampaignCreateJson } from '../../src/contract/entities.ts';
 import { ERROR_KEYS } from '../../src/contract/keys.ts';
+import { frenchText } from '../../src/server/http/french.ts';
 import {
   type CreationWorld,
   PNG,
@@ -149,6 +150,8 @@ describe('campaign creation: refused inputs leave nothing behind', () => {
     const res = await create(route, upload);
     expect(res.statusCode, res.body).toBe(status);
     expect(res.json()).toMatchObject({ key, ...(fields ? { fields } : {}) });
+    // A refused file says why in French too, for a client of the API alone (as every upload does).
+    if (fields && 'file' in fields) expect(res.json().message).toBe(frenchText(key));
     expect(await counts()).toEqual(before);
   });
 

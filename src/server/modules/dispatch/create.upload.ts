@@ -8,6 +8,7 @@ import type { FastifyRequest } from 'fastify';
 import { LIMITS } from '../../../contract/constants.ts';
 import { ERROR_KEYS } from '../../../contract/keys.ts';
 import { ApiFailure } from '../../http/errors.ts';
+import { frenchText } from '../../http/french.ts';
 import { uploadName } from '../../http/input.ts';
 import { jsonPartValue } from '../../http/multipart.ts';
 import { PdfProblem } from '../../pdf/problem.ts';
@@ -29,8 +30,9 @@ export interface CreationUpload {
   readonly files: readonly UploadedPdf[];
 }
 
+/** 400 with the French text (as every upload's refusal: a client of the API alone reads why) and the file's name. */
 const fileFailure = (key: string, name: string): ApiFailure =>
-  new ApiFailure(400, key, undefined, [name], { file: name });
+  new ApiFailure(400, key, frenchText(key), [name], { file: name });
 
 const tooLarge = (name: string): ApiFailure => fileFailure(ERROR_KEYS.payloadTooLarge, name);
 
