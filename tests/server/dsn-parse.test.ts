@@ -260,4 +260,15 @@ describe('DSN individual to employee fields', () => {
     expect(noemie.address.complement).toBe('BÂTIMENT B');
     expect(personOf(file.individuals[6]!).birthDate).toBe('31021990');
   });
+
+  it("capitalises names after a space, a hyphen and either apostrophe (O'NEIL as O’NEIL)", () => {
+    const named = (familyName: string) =>
+      personOf(
+        parseDsn([...HEAD, "S21.G00.30.001,'1880375626176'", `S21.G00.30.002,'${familyName}'`].join('\n'))
+          .individuals[0]!,
+      ).name;
+    expect(named("D''ALMEIDA")).toBe("D'Almeida");
+    expect(named('O’NEIL')).toBe('O’Neil');
+    expect(named('LE GALL-MARTIN')).toBe('Le Gall-Martin');
+  });
 });

@@ -61,7 +61,7 @@ export { nirKey };
 const COUNTRY_BY_CODE = new Map(COUNTRIES.map((c) => [c.code, c.name]));
 
 const capitalised = (word: string): string =>
-  word.toLowerCase().replace(/(^|[\s'-])(\p{L})/gu, (_all, sep: string, letter: string) => sep + letter.toUpperCase());
+  word.toLowerCase().replace(/(^|[\s'’-])(\p{L})/gu, (_all, sep: string, letter: string) => sep + letter.toUpperCase());
 
 export function personOf(individual: DsnIndividual): DsnPerson {
   const v = (rubric: string): string => (individual.rubrics[rubric] ?? '').trim();
