@@ -6,6 +6,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import * as mupdf from 'mupdf';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_KEYS } from '../../src/contract/keys.ts';
 import type { MaskListItem, MaskPreviewAnswer } from '../../src/contract/masks.ts';
@@ -287,6 +288,22 @@ describe('POST mask/preview', () => {
       const who = people.find((p) => p.registrationNumber === page.employee?.registrationNumber);
       expect(seen.employee).toEqual(who ? { id: who.id, name: who.name, firstName: who.firstName } : null);
     }
+  });
+
+  it('reads an identifier typed in a filled form field, as the split does (the field is baked into the page)', async () => {
+    const source = await PDFDocument.create();
+    const font = await source.embedFont(StandardFonts.Helvetica);
+    const page = source.addPage([595, 842]);
+    const field = source.getForm().createTextField('matricule');
+    field.setText(`Matricule : ${people[0]!.registrationNumber}`);
+    field.addToPage(page, { x: ZONE.x, y: ZONE.y, width: ZONE.width, height: 20, font });
+    const res = await post('/mask/preview', admin, { identifier: 'registrationNumber', zone: ZONE, orgId: MAIN_ROOT }, [
+      { name: 'formulaire.pdf', bytes: await source.save() },
+    ]);
+    expect(res.statusCode, res.body).toBe(200);
+    const [seen] = (res.json() as MaskPreviewAnswer).pages;
+    expect(seen?.text).toContain(people[0]!.registrationNumber);
+    expect(seen?.employee?.id).toBe(people[0]!.id);
   });
 
   it('reads nobody with a zone drawn elsewhere, and refuses a zone outside the page', async () => {

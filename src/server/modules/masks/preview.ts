@@ -8,7 +8,7 @@ import type { MaskPreviewAnswer, MaskPreviewJson, MaskPreviewPage } from '../../
 import { visibleSubtree } from '../../auth/scope.ts';
 import type { SessionContext } from '../../auth/sessions.ts';
 import type { Queryable } from '../../db/db.ts';
-import { employeeMatcher, identifyText, loadMupdf, openPdf, zoneTextOf } from '../../pdf/index.ts';
+import { bakeAnnotations, employeeMatcher, identifyText, loadMupdf, openPdf, zoneTextOf } from '../../pdf/index.ts';
 import { assertOrgVisible, assertZoneOnSamples, sampleRequired } from './service.ts';
 import type { Sample } from './uploads.ts';
 
@@ -16,6 +16,8 @@ import type { Sample } from './uploads.ts';
 function sampleTexts(sample: Sample, zone: MaskPreviewJson['zone']): string[] {
   const doc = openPdf(sample.bytes);
   try {
+    // As the split: filled form fields are read as the page shows them.
+    bakeAnnotations(doc);
     const texts: string[] = [];
     for (let i = 0; i < sample.info.pages; i += 1) texts.push(zoneTextOf(doc, i, zone));
     return texts;
