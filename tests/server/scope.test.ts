@@ -169,7 +169,7 @@ describe('shell figures', () => {
 });
 
 describe('profile', () => {
-  it('updates one’s own profile, 404 for a user outside one’s organisations, 403 without UserAccess', async () => {
+  it('updates one’s own profile, 404 for a user outside one’s organisations, 403 without UserAccess or beyond reach', async () => {
     const me = await app.inject({
       method: 'PUT',
       url: `/api/user/user/${userId('sansmail')}`,
@@ -193,6 +193,20 @@ describe('profile', () => {
       payload: { firstName: 'X', lastName: 'Y' },
     });
     expect(foreign.statusCode).toBe(404);
+    // multi also has access to the legacy domain, which the main domain's admin does not see: 403, as
+    // on the rights screens, and nothing renamed.
+    const beyond = await app.inject({
+      method: 'PUT',
+      url: `/api/user/user/${userId('multi')}`,
+      headers: authHeaders(admin),
+      payload: { firstName: 'Renommée', lastName: 'Ailleurs' },
+    });
+    expect(beyond.statusCode, beyond.body).toBe(403);
+    expect(beyond.json().key).toBe(ERROR_KEYS.rightsUserOutOfReach);
+    const { rows } = await t.db.query<{ first_name: string }>(
+      `SELECT first_name FROM directory.users WHERE login = 'multi'`,
+    );
+    expect(rows[0]!.first_name).toBe('Sophie');
   });
 });
 

@@ -9,6 +9,7 @@ import type { Queryable } from '../../db/db.ts';
 import { likeContains } from '../../db/like.ts';
 import { ApiFailure, notFound } from '../../http/errors.ts';
 import { sortedFeatures } from './view.ts';
+import { assertWritable, reachOf } from '../rights/reach.ts';
 
 interface DirectoryRow {
   id: string;
@@ -93,8 +94,9 @@ export async function updateProfile(
   if (!isUuid(userId)) throw notFound();
   const self = userId === session.userId;
   if (!self && !session.features.has('UserAccess')) throw new ApiFailure(403, ERROR_KEYS.featureForbidden);
-  // Another user is only reachable through an organisation both of them share.
-  if (!self && (await sharedUsers(db, session, { ids: [userId], offset: 0, limit: 1 })).count === 0) throw notFound();
+  // Another user is changed as on the rights screens: 404 unless they share an organisation, 403 unless
+  // the administrator sees every organisation they see, in every domain (SECURITY.md).
+  if (!self) await assertWritable(db, await reachOf(db, session), userId);
   await db.query(
     `UPDATE directory.users SET first_name = $2, last_name = $3, locale = coalesce($4, locale) WHERE id = $1`,
     [userId, body.firstName.trim(), body.lastName.trim(), body.locale ?? null],
