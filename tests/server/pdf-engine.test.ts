@@ -3,7 +3,15 @@ import { readFileSync } from 'node:fs';
 import * as mupdf from 'mupdf';
 import { describe, expect, it } from 'vitest';
 import { ERROR_KEYS } from '../../src/contract/keys.ts';
-import { PDFDocument, StandardFonts } from 'pdf-lib';
+import {
+  PDFDocument,
+  PDFName,
+  PDFNumber,
+  PDFOperator,
+  PDFOperatorNames as Ops,
+  PDFString,
+  StandardFonts,
+} from 'pdf-lib';
 import {
   PdfProblem,
   bakeAnnotations,
@@ -200,6 +208,55 @@ describe('payrollPdf and writePart', () => {
     const plain = openPdf(payroll.bytes);
     expect(bakeAnnotations(plain)).toBe(false);
     plain.destroy();
+  });
+
+  it('keeps hidden what the source hides: a layer switched off, an annotation never shown on screen', async () => {
+    const source = await PDFDocument.create();
+    const font = await source.embedFont(StandardFonts.Helvetica);
+    const layer = source.context.register(source.context.obj({ Type: 'OCG', Name: PDFString.of('Calque') }));
+    source.catalog.set(
+      PDFName.of('OCProperties'),
+      source.context.obj({ OCGs: [layer], D: { OFF: [layer], Order: [layer] } }),
+    );
+    for (const [i, employee] of employees.slice(0, 2).entries()) {
+      const page = source.addPage([595, 842]);
+      page.drawText(`Matricule : ${employee.registrationNumber}`, { x: 405, y: 770, size: 10, font });
+      page.node.Resources()!.set(PDFName.of('Properties'), source.context.obj({ L0: layer }));
+      page.pushOperators(PDFOperator.of(Ops.BeginMarkedContentSequence, [PDFName.of('OC'), PDFName.of('L0')]));
+      page.drawText(`CALQUE-CACHE-${i}`, { x: 60, y: 500, size: 10, font });
+      page.pushOperators(PDFOperator.of(Ops.EndMarkedContent));
+      const note = source.getForm().createTextField(`note.${i}`);
+      note.setText(`NOTE-INVISIBLE-${i}`);
+      note.addToPage(page, { x: 60, y: 400, width: 200, height: 20, font });
+      // NoView (32): never shown on screen.
+      note.acroField.getWidgets()[0]!.dict.set(PDFName.of('F'), PDFNumber.of(32));
+    }
+    const bytes = await source.save();
+    const text = (pdf: Uint8Array, page = 0): string => {
+      const doc = openPdf(pdf);
+      try {
+        return doc.loadPage(page).toStructuredText('').asText();
+      } finally {
+        doc.destroy();
+      }
+    };
+    expect(text(bytes, 1)).not.toContain('CALQUE-CACHE-1');
+    const doc = openPdf(bytes);
+    bakeAnnotations(doc);
+    const parts = [writePart(doc, [0]), writePart(doc, [1])];
+    doc.destroy();
+    for (const [i, part] of parts.entries()) {
+      expect(text(part)).toContain(employees[i]!.registrationNumber);
+      expect(text(part)).not.toContain('CALQUE-CACHE');
+      expect(text(part)).not.toContain('NOTE-INVISIBLE');
+    }
+    // A merged download of both parts, and the source's pages composed (the ignored-pages download).
+    for (const composed of [await composePdf(parts.map((b) => ({ bytes: b }))), await composePdf([{ bytes }])]) {
+      for (const page of [0, 1]) {
+        expect(text(composed, page)).not.toContain('CALQUE-CACHE');
+        expect(text(composed, page)).not.toContain('NOTE-INVISIBLE');
+      }
+    }
   });
 
   it('uses Helvetica when no font is given', () => {

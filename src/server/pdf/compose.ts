@@ -5,7 +5,7 @@
  * documents, ignored pages). mupdf is AGPL-3.0 (see docs): server side only.
  */
 import { loadMupdf, mupdfLib } from './mupdf.ts';
-import { bakeAnnotations } from './part.ts';
+import { bakeAnnotations, graftLayers } from './part.ts';
 
 /** One source: its bytes, and the 1-based pages to take (absent: every page). */
 export interface ComposePart {
@@ -26,6 +26,7 @@ export async function composePdf(parts: AsyncIterable<ComposePart> | Iterable<Co
         const count = src.countPages();
         const pages = part.pages ?? Array.from({ length: count }, (_, i) => i + 1);
         for (const page of pages) if (page >= 1 && page <= count) map.graftPage(-1, src, page - 1);
+        graftLayers(out, src, map);
       } finally {
         map.destroy();
         src.destroy();
