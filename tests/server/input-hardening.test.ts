@@ -254,7 +254,11 @@ describe('NUL characters', () => {
     expect([campaign.statusCode, campaign.json().key]).toEqual([400, ERROR_KEYS.nulByte]);
   });
 
-  it('in an uploaded file’s name: the document keeps its name without it', async () => {
+  it.each([
+    ['a NUL', 'avenant\u0000.pdf', 'avenant.pdf'],
+    ['a right-to-left override (the name would read « avenant exe.pdf »)', 'avenant\u202Efdp.exe', 'avenantfdp.exe'],
+    ['bidirectional isolates and marks', '\u2066avenant\u2069\u200F.pdf', 'avenant.pdf'],
+  ])('in an uploaded file’s name, %s: the document keeps its name without it', async (_label, sent, kept) => {
     const pdf = Buffer.from(
       payrollPdf({ employees: [{ name: 'Nul', firstName: 'Octet', registrationNumber: 'N-1' }] }).bytes,
     );
@@ -268,7 +272,7 @@ describe('NUL characters', () => {
       payload: Buffer.concat([
         Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="json"\r\n\r\n${json}\r\n`),
         Buffer.from(
-          `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="avenant\u0000.pdf"\r\n` +
+          `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${sent}"\r\n` +
             'Content-Type: application/pdf\r\n\r\n',
         ),
         pdf,
@@ -276,7 +280,7 @@ describe('NUL characters', () => {
       ]),
     });
     expect(res.statusCode, res.body).toBe(201);
-    expect(res.json().signbook.documents.map((d: { name: string }) => d.name)).toEqual(['avenant.pdf']);
+    expect(res.json().signbook.documents.map((d: { name: string }) => d.name)).toEqual([kept]);
   });
 });
 

@@ -67,8 +67,11 @@ export function assertCleanInput(value: unknown, prefix = ''): void {
  * sends either; cleaning the name instead of refusing it lets the upload readers drain the body as usual.
  */
 export function uploadName(part: { readonly filename?: string; readonly fieldname: string }): string {
-  // eslint-disable-next-line no-control-regex
-  const clean = (name: string | undefined) => (name ?? '').replace(/[\u0000-\u001f\u007f]/g, '');
+  // Control characters, and the bidirectional marks and overrides that make « facture‮fdp.exe » read as
+  // « facture exe.pdf » wherever the name is shown (U+200E–U+200F, U+202A–U+202E, U+2066–U+2069).
+  const clean = (name: string | undefined) =>
+    // eslint-disable-next-line no-control-regex
+    (name ?? '').replace(/[\u0000-\u001f\u007f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, '');
   const name = clean(part.filename) || clean(part.fieldname);
   return [...name].slice(0, MAX_LENGTH.fileName).join('');
 }
