@@ -248,6 +248,19 @@ export function parseDsn(input: Uint8Array | string): DsnFile {
       });
     } else if (block.block === 'S20.G00.05') {
       declarationNature = block.values['001'] || null;
+      // Type (S20.G00.05.002): 05 cancels a declaration already filed; 02 and 04 declare nobody.
+      const type = block.values['002'];
+      const line = block.lines['002'] ?? block.line;
+      if (type === '05')
+        fail(
+          line,
+          "déclaration d'annulation (S20.G00.05.002 = 05) : elle annule une DSN déjà déposée, aucun salarié n'en est importé.",
+        );
+      else if (type === '02' || type === '04')
+        fail(
+          line,
+          `déclaration « néant » (S20.G00.05.002 = ${type}) : elle ne déclare aucun salarié ; importez la DSN normale du mois.`,
+        );
     }
   };
 
