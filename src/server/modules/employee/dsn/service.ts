@@ -36,6 +36,7 @@ interface OrgRow {
   id: string;
   name: string;
   siret: string;
+  company_id: string;
 }
 
 interface EmployeeRow {
@@ -62,14 +63,16 @@ const EMPLOYEE_COLUMNS = `e.id, e.name, e.first_name, e.birth_date, e.email, e.n
  * NIR, then registration number in the organisation, then e-mail (seed 000 §2 import rules) —
  * among the employees of the organisation's company only: a DSN never reaches another company's.
  */
-async function findEmployee(q: Queryable, s: string, orgId: string, p: DsnPerson): Promise<EmployeeRow | null> {
+async function findEmployee(q: Queryable, s: string, org: OrgRow, p: DsnPerson): Promise<EmployeeRow | null> {
   const cols = EMPLOYEE_COLUMNS.replaceAll('__S__', s);
+  // The company is read once per organisation (not per employee row scanned), and each lookup has
+  // its index (migration 0040): a 5,000-person DSN no longer scans the company once per person.
   const first = async (where: string, params: unknown[]) =>
     (
       await q.query<EmployeeRow>(
         `SELECT ${cols} FROM ${s}.employees e
-          WHERE e.company_id = ${s}.company_of($1::uuid) AND ${where} ORDER BY e.created_at LIMIT 1`,
-        [orgId, ...params],
+          WHERE e.company_id = $1::uuid AND ${where} ORDER BY e.created_at LIMIT 1`,
+        [org.company_id, ...params],
       )
     ).rows[0] ?? null;
   if (p.nir13) {
@@ -78,9 +81,9 @@ async function findEmployee(q: Queryable, s: string, orgId: string, p: DsnPerson
   }
   if (p.registrationNumber) {
     const found = await first(
-      `EXISTS (SELECT 1 FROM ${s}.employee_organizations eo
-                WHERE eo.employee_id = e.id AND eo.organization_id = $1 AND eo.registration_number = $2)`,
-      [p.registrationNumber],
+      `e.id IN (SELECT eo.employee_id FROM ${s}.employee_organizations eo
+                 WHERE eo.organization_id = $2::uuid AND eo.registration_number = $3)`,
+      [org.id, p.registrationNumber],
     );
     if (found) return found;
   }
@@ -128,11 +131,15 @@ const merged = (p: DsnPerson, existing: EmployeeRow | null) => ({
   address: { ...(existing?.address ?? {}), ...p.address },
 });
 
+/** Individuals stored between two turns given to the event loop. */
+const YIELD_EVERY = 25;
+
 export async function importDsn(db: Db, session: SessionContext, file: DsnFile): Promise<DsnImportOutcome> {
   const s = schemaOf(session.domain);
   const visible = await visibleOrgIds(db, session);
   const { rows: orgs } = await db.query<OrgRow>(
-    `SELECT id, name, replace(siret, ' ', '') AS siret FROM ${s}.organizations WHERE id = ANY($1::uuid[])`,
+    `SELECT id, name, replace(siret, ' ', '') AS siret, ${s}.company_of(id) AS company_id
+       FROM ${s}.organizations WHERE id = ANY($1::uuid[])`,
     [visible],
   );
   const bySiret = new Map(orgs.map((o) => [o.siret, o]));
@@ -150,7 +157,10 @@ export async function importDsn(db: Db, session: SessionContext, file: DsnFile):
     // A trial past its end creates no employee (hrdesk/subscription.ts).
     let room = stats.trialOver ? 0 : Math.max(0, stats.empLimit - stats.nbEmps);
 
-    for (const individual of file.individuals) {
+    for (const [index, individual] of file.individuals.entries()) {
+      // The embedded database answers without giving the event loop a turn: a large file held the whole
+      // server (health checks included) until its last person. Other requests now run between batches.
+      if (index % YIELD_EVERY === YIELD_EVERY - 1) await new Promise((resolve) => setImmediate(resolve));
       const p = personOf(individual);
       const reject = (r: Rejection) =>
         rejected.push({ line: individual.line, name: p.name, firstName: p.firstName, ...r });
@@ -174,7 +184,7 @@ export async function importDsn(db: Db, session: SessionContext, file: DsnFile):
         reject(unknownEstablishment(individual.establishment.siret, individual.establishment.line));
         continue;
       }
-      const existing = await findEmployee(q, s, org.id, p);
+      const existing = await findEmployee(q, s, org, p);
       if (existing && p.nir13 && existing.num_secu && existing.num_secu.slice(0, 13) !== p.nir13) {
         reject(conflict(existing.name, existing.first_name));
         continue;
