@@ -218,34 +218,16 @@ describe('DSN parser', () => {
   });
 
   it('refuses a cancelling declaration (type 05) and a « néant » one (02, 04): they import nobody', () => {
-    const typed = (type: string) =>
-      problemsOf(
-        [
-          HEAD[0],
-          HEAD[1],
-          HEAD[2],
-          `S20.G00.05.002,'${type}'`,
-          ...HEAD.slice(3),
-          "S21.G00.30.001,'1880375626176'",
-        ].join('\n'),
+    const ofType = (type: string) =>
+      [HEAD[0], HEAD[1], HEAD[2], `S20.G00.05.002,'${type}'`, ...HEAD.slice(3), "S21.G00.30.001,'1880375626176'"].join(
+        '\n',
       );
+    const typed = (type: string) => problemsOf(ofType(type));
     expect(typed('05')).toEqual([{ line: 4, message: expect.stringContaining("déclaration d'annulation") }]);
     expect(typed('02')[0]?.message).toContain('néant');
     expect(typed('04')[0]?.message).toContain('néant');
     // Normal (01) and « annule et remplace » (03) import as usual.
-    for (const type of ['01', '03'])
-      expect(
-        parseDsn(
-          [
-            HEAD[0],
-            HEAD[1],
-            HEAD[2],
-            `S20.G00.05.002,'${type}'`,
-            ...HEAD.slice(3),
-            "S21.G00.30.001,'1880375626176'",
-          ].join('\n'),
-        ).individuals,
-      ).toHaveLength(1);
+    for (const type of ['01', '03']) expect(parseDsn(ofType(type)).individuals).toHaveLength(1);
   });
 
   it('refuses binary content rather than guessing', () => {

@@ -43,6 +43,16 @@ const problemOf = (fn: () => unknown): string | null => {
   }
 };
 
+/** The text a page shows (mupdf's structured text: page content, layers as set, no annotation). */
+function pageText(pdf: Uint8Array, page = 0): string {
+  const doc = openPdf(pdf);
+  try {
+    return doc.loadPage(page).toStructuredText('').asText();
+  } finally {
+    doc.destroy();
+  }
+}
+
 function saved(doc: mupdf.PDFDocument, options: string): Uint8Array {
   const buffer = doc.saveToBuffer(options);
   const bytes = new Uint8Array(buffer.asUint8Array());
@@ -180,30 +190,22 @@ describe('payrollPdf and writePart', () => {
       matricule.addToPage(page, { x: 400, y: 740, width: 150, height: 18, font });
     }
     const bytes = await source.save();
-    const text = (pdf: Uint8Array, page = 0): string => {
-      const doc = openPdf(pdf);
-      try {
-        return doc.loadPage(page).toStructuredText('').asText();
-      } finally {
-        doc.destroy();
-      }
-    };
     // The amounts are in the fields only, not in the pages' content.
-    expect(text(bytes, 1)).not.toContain('NET 2 234,56 EUR');
+    expect(pageText(bytes, 1)).not.toContain('NET 2 234,56 EUR');
 
     const doc = openPdf(bytes);
     expect(bakeAnnotations(doc)).toBe(true);
     const part = writePart(doc, [1]);
     doc.destroy();
     expect(inspectPdf(part).pages).toBe(1);
-    expect(text(part)).toContain('NET 2 234,56 EUR');
-    expect(text(part)).toContain(`Champ ${employees[1]!.registrationNumber}`);
+    expect(pageText(part)).toContain('NET 2 234,56 EUR');
+    expect(pageText(part)).toContain(`Champ ${employees[1]!.registrationNumber}`);
     // Only its own page's fields: no other employee's amounts ride along.
-    expect(text(part)).not.toContain('NET 1 234,56 EUR');
-    expect(text(part)).not.toContain('NET 3 234,56 EUR');
+    expect(pageText(part)).not.toContain('NET 1 234,56 EUR');
+    expect(pageText(part)).not.toContain('NET 3 234,56 EUR');
     // Ignored pages are composed from the stored source: the same.
     const ignored = await composePdf([{ bytes, pages: [3] }]);
-    expect(text(ignored)).toContain('NET 3 234,56 EUR');
+    expect(pageText(ignored)).toContain('NET 3 234,56 EUR');
     // A document without annotations is left as it is.
     const plain = openPdf(payroll.bytes);
     expect(bakeAnnotations(plain)).toBe(false);
@@ -232,29 +234,21 @@ describe('payrollPdf and writePart', () => {
       note.acroField.getWidgets()[0]!.dict.set(PDFName.of('F'), PDFNumber.of(32));
     }
     const bytes = await source.save();
-    const text = (pdf: Uint8Array, page = 0): string => {
-      const doc = openPdf(pdf);
-      try {
-        return doc.loadPage(page).toStructuredText('').asText();
-      } finally {
-        doc.destroy();
-      }
-    };
-    expect(text(bytes, 1)).not.toContain('CALQUE-CACHE-1');
+    expect(pageText(bytes, 1)).not.toContain('CALQUE-CACHE-1');
     const doc = openPdf(bytes);
     bakeAnnotations(doc);
     const parts = [writePart(doc, [0]), writePart(doc, [1])];
     doc.destroy();
     for (const [i, part] of parts.entries()) {
-      expect(text(part)).toContain(employees[i]!.registrationNumber);
-      expect(text(part)).not.toContain('CALQUE-CACHE');
-      expect(text(part)).not.toContain('NOTE-INVISIBLE');
+      expect(pageText(part)).toContain(employees[i]!.registrationNumber);
+      expect(pageText(part)).not.toContain('CALQUE-CACHE');
+      expect(pageText(part)).not.toContain('NOTE-INVISIBLE');
     }
     // A merged download of both parts, and the source's pages composed (the ignored-pages download).
     for (const composed of [await composePdf(parts.map((b) => ({ bytes: b }))), await composePdf([{ bytes }])]) {
       for (const page of [0, 1]) {
-        expect(text(composed, page)).not.toContain('CALQUE-CACHE');
-        expect(text(composed, page)).not.toContain('NOTE-INVISIBLE');
+        expect(pageText(composed, page)).not.toContain('CALQUE-CACHE');
+        expect(pageText(composed, page)).not.toContain('NOTE-INVISIBLE');
       }
     }
   });
