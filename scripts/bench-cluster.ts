@@ -43,7 +43,7 @@ import { postgresPushAdapter, pushPublisher } from '../src/server/push/cluster.t
 import { SERVER_BUNDLE, buildServer, serverNodeArgs } from './build-server.mjs';
 import { findHaproxy, haproxyConfig } from './cluster-haproxy.mjs';
 import { KeptAliveClient } from './bench/http-client.ts';
-import { percentile } from './bench/measure.ts';
+import { maximum, percentile } from './bench/measure.ts';
 import { cpuMs, freePort, postgresCpuMs, postgresDelta, reachable } from './bench/process.ts';
 import { clockNow, pushClientProcess, shares } from './bench/push-client-processes.ts';
 
@@ -316,7 +316,7 @@ async function httpLoad(
     p50: percentile(ok, 50),
     p95: percentile(ok, 95),
     p99: percentile(ok, 99),
-    max: ok.length ? Math.max(...ok) : Number.NaN,
+    max: maximum(ok),
     cpu,
   };
 }
@@ -433,7 +433,7 @@ async function main(): Promise<void> {
       `  connected and following: ${pushed.connected} (${pushed.failed} failed) in ${f(pushed.connectMs)}; load ${load()}`,
     );
     console.log(
-      `  delivery: p50 ${f(percentile(lat, 50))}, p95 ${f(percentile(lat, 95))}, p99 ${f(p99)}, max ${f(lat.length ? Math.max(...lat) : Number.NaN)} ` +
+      `  delivery: p50 ${f(percentile(lat, 50))}, p95 ${f(percentile(lat, 95))}, p99 ${f(p99)}, max ${f(maximum(lat))} ` +
         `over ${lat.length} deliveries; missed ${pushed.missed} — goal p99 < ${GOAL_PUSH_P99_MS} ms: ` +
         `${p99 < GOAL_PUSH_P99_MS && pushed.missed === 0 ? 'met' : 'NOT met'} (${(p99 / GOAL_PUSH_P99_MS).toFixed(2)} × the goal)`,
     );

@@ -22,7 +22,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { AUTH_HEADERS, routeUrl } from '../src/contract/routes.ts';
 import { SERVER_BUNDLE, buildServer, serverNodeArgs } from './build-server.mjs';
-import { percentile } from './bench/measure.ts';
+import { maximum, percentile } from './bench/measure.ts';
 import { freePort, stop, reachable } from './bench/process.ts';
 
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 100);
@@ -154,7 +154,7 @@ function stats(samples: readonly Sample[], from: number, to: number): Stats {
     p50: percentile(ms, 50),
     p95: percentile(ms, 95),
     p99: percentile(ms, 99),
-    max: ms.length ? Math.max(...ms) : Number.NaN,
+    max: maximum(ms),
   };
 }
 

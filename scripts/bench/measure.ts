@@ -15,6 +15,13 @@ export function percentile(values: readonly number[], p: number): number {
   return sorted[rank - 1]!;
 }
 
+/** The largest value (NaN when none): `Math.max(...values)` overflows the stack past ~100,000 values. */
+export function maximum(values: readonly number[]): number {
+  let max = Number.NaN;
+  for (const v of values) if (!(v <= max)) max = v;
+  return max;
+}
+
 /**
  * `warmup` untimed calls, then up to `calls` timed ones, strictly one after the other. On a slow
  * or busy machine sampling stops after `budgetMs` (at least 10 samples), so the bench stays short.
