@@ -71,7 +71,12 @@ export interface SocketData {
   sessionId: string;
   domain: DomainId;
   /** Set for a guest signatory's socket (signing link, no session: userId and sessionId are ''). */
-  guest?: { signbookId: string; signatoryId: string };
+  guest?: {
+    signbookId: string;
+    signatoryId: string;
+    /** SHA-256 of the link it connected with: a link replaced since no longer hears the signbook. */
+    linkHash: string;
+  };
 }
 
 export type ServerEventName = keyof ServerToClientEvents;

@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { type Client, pushServer } from './support/sockets.ts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_KEYS } from '../../src/contract/keys.ts';
+import { issueGuestToken, linkHash } from '../../src/server/modules/signbook/guest.ts';
 import type { SignbookView } from '../../src/contract/signbook.ts';
 import { contractPdf, hr, idOf, lastCode, orgId, userId } from './signbook-support.ts';
 import { type LoggedIn, type TestDb, login } from './support/server.ts';
@@ -101,6 +102,41 @@ describe('guest push', () => {
       ['signed', 'waiting'],
     ]);
     expect(heard.map((v) => v.id)).toEqual([mine.id]);
+  }, 30_000);
+
+  it('a link replaced since the socket connected hears nothing more: the socket is closed at the next change', async () => {
+    const admin = await login(app, 'admin');
+    const mine = await withGuest(admin, 'Lien remplacé', 2);
+    const guest = openGuest(mine.token);
+    await connected(guest);
+    const { rows } = await t.db.query<{ id: string }>(
+      `SELECT id FROM dom_main.signatories WHERE access_token_hash = $1`,
+      [linkHash(mine.token)],
+    );
+    const fresh = await issueGuestToken(t.db, 'main', rows[0]!.id); // a new link mailed: the old one opens nothing
+    const heard: unknown[] = [];
+    guest.on('signbook.updated', (view) => heard.push(view));
+    const closed = new Promise<string>((resolve) => guest.once('disconnect', resolve));
+    await adminSigns(admin, mine.id);
+    expect(await closed).toBe('io server disconnect');
+    expect(heard).toEqual([]);
+    // The new link hears the next change.
+    const renewed = openGuest(fresh);
+    await connected(renewed);
+    expect((await app.inject({ method: 'GET', url: `/api/hrdesk/sign-workflow/guest/${mine.token}` })).statusCode).toBe(
+      404,
+    );
+  }, 30_000);
+
+  it("a deleted signbook's guest sockets are closed", async () => {
+    const admin = await login(app, 'admin');
+    const mine = await withGuest(admin, 'Signbook supprimé', 3);
+    const guest = openGuest(mine.token);
+    await connected(guest);
+    const closed = new Promise<string>((resolve) => guest.once('disconnect', resolve));
+    const removed = await hr(app).call('DELETE', `/sign-workflow/${mine.id}`, admin);
+    expect(removed.statusCode, removed.body).toBe(204);
+    expect(await closed).toBe('io server disconnect');
   }, 30_000);
 
   it('a made-up or malformed link token is refused at the handshake', async () => {

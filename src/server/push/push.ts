@@ -44,7 +44,7 @@ import type { PushAdapter } from './cluster.ts';
 import { type Queryable, schemaOf } from '../db/db.ts';
 import { campaignById } from '../modules/dispatch/campaign.repo.ts';
 import { badgeCounts } from '../modules/hrdesk/service.ts';
-import { guestOf } from '../modules/signbook/guest.ts';
+import { guestOf, linkHash } from '../modules/signbook/guest.ts';
 import { signbookRow, viewsOf } from '../modules/signbook/repo.ts';
 
 /** Between nodes (`serverSideEmit`): work each node does for its own sockets. */
@@ -61,7 +61,8 @@ export interface Push {
   publishToUser<E extends ServerEventName>(userId: string, event: E, payload: ServerEventPayload<E>): void;
   /**
    * Sends each guest socket of the signbook its own payload (`payloadFor` its signatory; null = nothing);
-   * nothing is computed when no guest is connected.
+   * nothing is computed when no guest is connected. A socket whose link was replaced since it connected
+   * (or whose signatory is gone) is closed instead.
    */
   publishToGuests<E extends ServerEventName>(
     domain: DomainId,
@@ -69,6 +70,8 @@ export interface Push {
     event: E,
     payloadFor: (signatoryId: string) => Promise<ServerEventPayload<E> | null>,
   ): Promise<void>;
+  /** Closes the guest sockets of a signbook that is gone (on every node): their links open nothing now. */
+  signbookRemoved(domain: DomainId, signbookId: string): void;
   /** Recomputes and sends badge counts to one session, or to every session following an organisation. */
   refreshBadges(target: { sessionId: string } | { domain: DomainId; orgId: string }): Promise<void>;
   /**
@@ -94,6 +97,7 @@ export const noPush: Push = {
   publishToOrg: () => undefined,
   publishToUser: () => undefined,
   publishToGuests: async () => undefined,
+  signbookRemoved: () => undefined,
   refreshBadges: async () => undefined,
   prepareBadges: async () => () => undefined,
   sessionRevoked: () => undefined,
@@ -211,7 +215,7 @@ export function attachPush(
               userId: '',
               sessionId: '',
               domain: who.domain,
-              guest: { signbookId, signatoryId: who.signatoryId ?? '' },
+              guest: { signbookId, signatoryId: who.signatoryId ?? '', linkHash: linkHash(guestToken) },
             };
           })
         : authorize(socket.handshake.auth?.token).then((session) => {
@@ -349,10 +353,23 @@ export function createPush(io: PushServer, db: Queryable, options: CreatePushOpt
         .in(room)
         .fetchSockets()
         .catch(() => io.local.in(room).fetchSockets());
+      if (sockets.length === 0) return;
+      // Only a link that still opens the signbook hears it: one replaced since (a new link mailed), or a
+      // signatory taken off, closes its socket, as its next call would be refused.
+      const { rows } = await db.query<{ id: string; access_token_hash: string | null }>(
+        `SELECT id, access_token_hash FROM ${schemaOf(domain)}.signatories WHERE signbook_id = $1`,
+        [signbookId],
+      );
+      const current = new Map(rows.map((r) => [r.id, r.access_token_hash]));
       const bySignatory = new Map<string, typeof sockets>();
       for (const socket of sockets) {
-        const id = socket.data.guest?.signatoryId;
-        if (id) bySignatory.set(id, [...(bySignatory.get(id) ?? []), socket]);
+        const guest = socket.data.guest;
+        if (!guest) continue;
+        if (current.get(guest.signatoryId) !== guest.linkHash) {
+          socket.disconnect(true);
+          continue;
+        }
+        bySignatory.set(guest.signatoryId, [...(bySignatory.get(guest.signatoryId) ?? []), socket]);
       }
       for (const [signatoryId, targets] of bySignatory) {
         const payload = await payloadFor(signatoryId).catch(() => null);
@@ -361,6 +378,9 @@ export function createPush(io: PushServer, db: Queryable, options: CreatePushOpt
           socket.emit(event, ...([payload] as Parameters<ServerToClientEvents[typeof event]>));
         }
       }
+    },
+    signbookRemoved(domain, signbookId) {
+      io.in(roomForSignbook(domain, signbookId)).disconnectSockets(true);
     },
     async refreshBadges(target) {
       if ('sessionId' in target) return sendBadges(target.sessionId);

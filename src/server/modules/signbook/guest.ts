@@ -10,14 +10,15 @@ import { type Queryable, schemaOf } from '../../db/db.ts';
 import { ApiFailure } from '../../http/errors.ts';
 import type { Who } from './repo.ts';
 
-const hash = (token: string) => createHash('sha256').update(token).digest('hex');
+/** The digest a link is stored as (never the link itself). */
+export const linkHash = (token: string): string => createHash('sha256').update(token).digest('hex');
 
 /** A fresh link token for the signatory (replacing any earlier one). */
 export async function issueGuestToken(q: Queryable, domain: DomainId, signatoryId: string): Promise<string> {
   const token = `${domain}.${randomBytes(32).toString('base64url')}`;
   await q.query(`UPDATE ${schemaOf(domain)}.signatories SET access_token_hash = $2 WHERE id = $1`, [
     signatoryId,
-    hash(token),
+    linkHash(token),
   ]);
   return token;
 }
@@ -28,7 +29,7 @@ export async function guestOf(q: Queryable, token: string): Promise<{ who: Who; 
   if (domain) {
     const { rows } = await q.query<{ id: string; signbook_id: string }>(
       `SELECT id, signbook_id FROM ${schemaOf(domain)}.signatories WHERE access_token_hash = $1`,
-      [hash(token)],
+      [linkHash(token)],
     );
     const row = rows[0];
     if (row) return { who: { userId: '', domain, signatoryId: row.id }, signbookId: row.signbook_id };

@@ -48,6 +48,7 @@ export async function remove(deps: Deps, session: SessionContext, id: string): P
     await applyEvent(q, session.domain, row, signatories, { type: 'signbook.delete' });
     return row;
   });
+  deps.push.signbookRemoved(session.domain, id);
   await deps.push.refreshBadges({ domain: session.domain, orgId: row.organization_id });
 }
 
