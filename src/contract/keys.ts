@@ -307,6 +307,8 @@ export const ERROR_KEYS = {
   documentOutsideRules: 'error.document.outside-rules',
   /** Documents zip: more documents than `DOCUMENT_ARCHIVE_MAX_DOCUMENTS` (400): narrow the filter. */
   documentArchiveTooMany: 'error.document.archive-too-many',
+  /** Documents upload: more slips or files than `DOCUMENT_UPLOAD_MAX_SLIPS` in one deposit (400). */
+  documentTooManySlips: 'error.document.too-many-slips',
   /** A route of a later issue: registered (auth and feature checks apply) but not served yet. */
   /** A route of the contract whose capability arrives with a later issue (answered 501). */
   notAvailableYet: 'error.not-available-yet',

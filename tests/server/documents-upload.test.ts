@@ -7,8 +7,14 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DOCUMENT_MAX_BYTES, type UploadDocumentsResult, type UploadSlip } from '../../src/contract/documents.ts';
+import {
+  DOCUMENT_MAX_BYTES,
+  DOCUMENT_UPLOAD_MAX_SLIPS,
+  type UploadDocumentsResult,
+  type UploadSlip,
+} from '../../src/contract/documents.ts';
 import { ERROR_KEYS } from '../../src/contract/keys.ts';
+import { frenchText } from '../../src/server/http/french.ts';
 import type { Push } from '../../src/server/push/push.ts';
 import { LYON, PARIS } from './rights-support.ts';
 import { contractPdf } from './signbook-support.ts';
@@ -67,7 +73,7 @@ async function refused(
   expect(res.statusCode, res.body).toBe(status);
   expect(res.json().key).toBe(key);
   expect(await count()).toBe(before);
-  return res.json() as { fields?: Record<string, string> };
+  return res.json() as { fields?: Record<string, string>; message?: string };
 }
 
 describe('upload', () => {
@@ -121,6 +127,27 @@ describe('upload', () => {
     big.set(pdf);
     await refused(admin, data, [ok, { field: 'bad', bytes: big }], ERROR_KEYS.payloadTooLarge);
     await refused(admin, data, [ok, { field: 'bad', bytes: encryptedPdf(pdf) }], ERROR_KEYS.pdfEncrypted);
+  });
+
+  it('refuses more than 20 slips, or more than 20 files, in words — storing nothing', async () => {
+    const ids = Array.from({ length: DOCUMENT_UPLOAD_MAX_SLIPS + 1 }, (_, i) => `s${i}`);
+    const files = ids.map((field) => ({ field, bytes: pdf }));
+    const slips = await refused(
+      admin,
+      { organizationId: PARIS, slips: ids.map((id) => slip(id)) },
+      files,
+      ERROR_KEYS.documentTooManySlips,
+    );
+    expect(slips).toMatchObject({ message: frenchText(ERROR_KEYS.documentTooManySlips) });
+    expect(slips.message).toContain('20');
+    // Twenty slips but more files than that: the multipart limit (one file over, to let our check name it) answers the same.
+    const extra = await refused(
+      admin,
+      { organizationId: PARIS, slips: ids.slice(2).map((id) => slip(id)) },
+      [...files, { field: 'x', bytes: pdf }],
+      ERROR_KEYS.documentTooManySlips,
+    );
+    expect(extra.fields).toEqual({ slips: ERROR_KEYS.documentTooManySlips });
   });
 
   it('refuses a slip without type, an upload without organisation, a personal document without employee', async () => {

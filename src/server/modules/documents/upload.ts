@@ -35,6 +35,12 @@ export const slipFailure = (key: string, slipId: string, status = 400): ApiFailu
 const badBody = (field: string): ApiFailure =>
   new ApiFailure(400, ERROR_KEYS.badRequest, undefined, [field], { [field]: ERROR_KEYS.badRequest });
 
+/** More slips or files than one deposit holds: said in words, with the field the form shows it on. */
+const tooManySlips = (): ApiFailure =>
+  new ApiFailure(400, ERROR_KEYS.documentTooManySlips, frenchText(ERROR_KEYS.documentTooManySlips), undefined, {
+    slips: ERROR_KEYS.documentTooManySlips,
+  });
+
 async function readCapped(stream: AsyncIterable<Buffer> & { truncated?: boolean }): Promise<Buffer | null> {
   const chunks: Buffer[] = [];
   let size = 0;
@@ -60,6 +66,7 @@ function checkRequired(raw: unknown): void {
       },
     );
   if (!Array.isArray(data.slips)) return;
+  if (data.slips.length > DOCUMENT_UPLOAD_MAX_SLIPS) throw tooManySlips();
   for (const slip of data.slips as unknown[]) {
     if (typeof slip !== 'object' || slip === null) continue;
     const { id, typeCode } = slip as { id?: unknown; typeCode?: unknown };
@@ -95,7 +102,7 @@ export async function readDocumentsUpload(req: FastifyRequest): Promise<Document
     }
   } catch (error) {
     if (error instanceof ApiFailure) throw error;
-    if ((error as { code?: string }).code === 'FST_FILES_LIMIT') throw badBody('slips');
+    if ((error as { code?: string }).code === 'FST_FILES_LIMIT') throw tooManySlips();
     throw error;
   }
   if (!sent) throw badBody(UPLOAD_DATA_FIELD);
