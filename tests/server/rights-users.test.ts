@@ -307,6 +307,34 @@ describe('updating a user', () => {
     expect(link.statusCode).toBe(403);
   });
 
+  it('refuses an access « with its children » to an administrator who does not see the whole subtree', async () => {
+    // Limited to Lyon without its children (Entrepôt Nord below it): they cannot widen it, for themselves or anyone.
+    const { user, session: lyonAdmin } = await onboard(app, t.db, admin, {
+      rootOrgId: LYON,
+      rootIncludesChildren: false,
+      access: [],
+      features: ['UserAccess', 'EmpList'],
+    });
+    const self = await call('PUT', `/rh-user/${user.id}`, lyonAdmin, asInput(user, { rootIncludesChildren: true }));
+    expect(self.statusCode, self.body).toBe(404);
+    const rooted = await call(
+      'POST',
+      '/rh-user',
+      lyonAdmin,
+      userInput({ rootOrgId: LYON, rootIncludesChildren: true }),
+    );
+    expect(rooted.statusCode, rooted.body).toBe(404);
+    expect((await viewOf(call, admin, user.id)).rootIncludesChildren).toBe(false);
+    // Lyon alone, as they see it, they may give.
+    const narrow = await call(
+      'POST',
+      '/rh-user',
+      lyonAdmin,
+      userInput({ rootOrgId: LYON, rootIncludesChildren: false, access: [] }),
+    );
+    expect(narrow.statusCode, narrow.body).toBe(200);
+  });
+
   it('refuses a user who also has access to the other domain unless the administrator sees it there too', async () => {
     // The user's login, e-mail, flags and state hold in both domains: an administrator of the main
     // domain alone would otherwise take over their legacy access (e-mail + password link).

@@ -91,6 +91,28 @@ export async function assertWritable(q: Queryable, reach: Reach, userId: string)
   }
 }
 
+/**
+ * An access « with its children » reaches every organisation below, now and later: granted only by an
+ * administrator who sees that whole subtree (404 otherwise, as for an organisation they do not see). An
+ * administrator limited to Lyon without its children cannot hand Lyon's children to anyone, themselves
+ * included.
+ */
+export async function assertVisibleSubtrees(q: Queryable, reach: Reach, rootIds: readonly string[]): Promise<void> {
+  if (rootIds.length === 0) return;
+  const s = schemaOf(reach.session.domain);
+  const { rows } = await q.query<{ id: string }>(
+    `WITH RECURSIVE tree(id) AS (
+        SELECT o.id FROM ${s}.organizations o WHERE o.id = ANY($1::uuid[])
+        UNION SELECT ch.id FROM ${s}.organizations ch JOIN tree t ON ch.parent_id = t.id)
+      SELECT id FROM tree`,
+    [[...new Set(rootIds)]],
+  );
+  assertVisibleOrgs(
+    reach,
+    rows.map((r) => r.id),
+  );
+}
+
 /** 404 unless every id is an organisation the administrator sees. */
 export function assertVisibleOrgs(reach: Reach, ids: readonly string[]): void {
   const visible = new Set(reach.visible);

@@ -31,6 +31,7 @@ import {
   assertCompanyGroups,
   assertReadable,
   assertVisibleOrgs,
+  assertVisibleSubtrees,
   assertWritable,
   reachOf,
   readableSql,
@@ -266,6 +267,10 @@ async function cleanInput(q: Queryable, reach: Reach, input: UserInput): Promise
     (a) => a.orgId !== input.rootOrgId,
   );
   assertVisibleOrgs(reach, [input.rootOrgId, ...others.map((a) => a.orgId)]);
+  await assertVisibleSubtrees(q, reach, [
+    ...(input.rootIncludesChildren ? [input.rootOrgId] : []),
+    ...others.filter((a) => a.includeChildren).map((a) => a.orgId),
+  ]);
   await assertCompanyGroups(q, reach, input.userGroupIds);
   const email = input.email?.trim() || null;
   return {
