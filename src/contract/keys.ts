@@ -167,6 +167,8 @@ export const ERROR_KEYS = {
   orgPayrollManaged: 'error.organization.payroll-managed',
   /** A parent that is the organisation itself or one of its descendants. */
   orgParentCycle: 'error.organization.parent-cycle',
+  /** Organisation update: moving it away from a parent the caller does not see (403; it would leave the company). */
+  orgParentOutOfReach: 'error.organization.parent-out-of-reach',
   /** A user to notify who does not see the organisation. */
   orgUserNotVisible: 'error.organization.user-not-visible',
   companyNotFound: 'error.company.not-found',

@@ -7,6 +7,8 @@ import { userId } from '../../src/server/db/seed/demo.ts';
 import { DEMO_ORGS, orgId } from '../../src/server/db/seed/orgs.ts';
 import { ROOT_LEGACY, ROOT_MAIN, ROOT_TRIAL } from '../../src/server/db/seed/personas.ts';
 import { makeSiret } from '../../src/server/db/seed/siret.ts';
+import { frenchText } from '../../src/server/http/french.ts';
+import { onboard } from './rights-support.ts';
 import { type LoggedIn, type TestDb, authHeaders, createSeededDb, login, testApp } from './support/server.ts';
 
 let t: TestDb;
@@ -195,6 +197,34 @@ describe('editing an organisation', () => {
     const paris = await current(PARIS);
     const foreign = await call('PUT', `/api/org/organization/${PARIS}`, admin, { ...paris, parentId: TRIAL_ROOT });
     expect(foreign.statusCode).toBe(404);
+  });
+
+  it('refuses to move a branch away from a parent its editor does not see (it would leave the company)', async () => {
+    const { session: parisOnly } = await onboard(app, t.db, admin, {
+      rootOrgId: PARIS,
+      rootIncludesChildren: true,
+      features: ['OrgList', 'OrgCreateUpdate', 'EmpList'],
+    });
+    const paris = (await call('GET', `/api/org/organization/${PARIS}`, parisOnly)).json();
+    for (const parentId of [null, '']) {
+      const detached = await call('PUT', `/api/org/organization/${PARIS}`, parisOnly, { ...paris, parentId });
+      expect(detached.statusCode, detached.body).toBe(403);
+      expect(detached.json()).toMatchObject({
+        key: ERROR_KEYS.orgParentOutOfReach,
+        message: frenchText(ERROR_KEYS.orgParentOutOfReach),
+      });
+    }
+    expect((await current(PARIS)).parentId).toBe(MAIN_ROOT);
+    // Its own fields, the parent sent back as it is (or not sent): still theirs to edit.
+    const renamed = await call('PUT', `/api/org/organization/${PARIS}`, parisOnly, { ...paris, reference: 'PAR-1' });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    const { parentId: _kept, ...withoutParent } = paris as { parentId: string };
+    const again = await call('PUT', `/api/org/organization/${PARIS}`, parisOnly, {
+      ...withoutParent,
+      reference: 'PAR-2',
+    });
+    expect(again.statusCode, again.body).toBe(200);
+    expect((await current(PARIS)).parentId).toBe(MAIN_ROOT);
   });
 
   it('validates the fields and the SIRET uniqueness like creation (its own SIRET is fine)', async () => {

@@ -12,6 +12,7 @@ import { isUuid, visibleOrgIds } from '../../auth/scope.ts';
 import type { SessionContext } from '../../auth/sessions.ts';
 import { type Db, type Queryable, schemaOf } from '../../db/db.ts';
 import { ApiFailure, notFound } from '../../http/errors.ts';
+import { frenchText } from '../../http/french.ts';
 import { fieldsFailure, payrollManaged } from './failures.ts';
 import { getOrganization } from './service.ts';
 import { subtreeIds } from './tree.service.ts';
@@ -139,6 +140,12 @@ export async function updateOrganization(
     const clean = cleanInput(input);
     // Absent keeps the parent; null makes the organisation top-level.
     const parentId = input.parentId === undefined ? current.parent_id : trimmed(input.parentId);
+    // Moved (or made top-level, a company of its own): only by someone who sees where it is taken from.
+    // One who sees a branch alone would otherwise detach it from its company and out of its administrators' sight.
+    if (parentId !== current.parent_id && current.parent_id !== null && !visible.includes(current.parent_id))
+      throw new ApiFailure(403, ERROR_KEYS.orgParentOutOfReach, frenchText(ERROR_KEYS.orgParentOutOfReach), undefined, {
+        parentId: ERROR_KEYS.orgParentOutOfReach,
+      });
     if (parentId !== null && parentId !== current.parent_id) {
       if (!isUuid(parentId) || !visible.includes(parentId)) throw notFound();
       if ((await subtreeIds(q, session, id)).includes(parentId)) throw new ApiFailure(400, ERROR_KEYS.orgParentCycle);
