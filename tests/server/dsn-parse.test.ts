@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { dsnDate, nirKey, personOf } from '../../src/server/modules/employee/dsn/individual.ts';
-import { DsnSyntaxError, parseDsn } from '../../src/server/modules/employee/dsn/parse.ts';
+import { DsnSyntaxError, hasLeft, parseDsn } from '../../src/server/modules/employee/dsn/parse.ts';
 
 const fixture = (name: string): Buffer => readFileSync(new URL(`../fixtures/dsn/${name}`, import.meta.url));
 
@@ -25,6 +25,19 @@ const problemsOf = (text: string) => {
 };
 
 describe('DSN parser', () => {
+  it('has left only when every contract has its end: a fixed-term contract ended then a permanent one stays', () => {
+    const person = (...contractLines: string[]) =>
+      parseDsn([...HEAD, "S21.G00.30.001,'1880375626176'", "S21.G00.30.002,'MARTIN'", ...contractLines].join('\n'))
+        .individuals[0]!;
+    const cdd = ["S21.G00.40.001,'01102026'", "S21.G00.40.007,'02'"];
+    const cddEnd = ["S21.G00.62.001,'31102026'", "S21.G00.62.002,'031'"];
+    const cdi = ["S21.G00.40.001,'01112026'", "S21.G00.40.007,'01'"];
+    expect(hasLeft(person(...cdd, ...cddEnd, ...cdi))).toBe(false);
+    expect(hasLeft(person(...cdd, ...cddEnd))).toBe(true);
+    expect(hasLeft(person(...cdd, ...cddEnd, ...cdi, "S21.G00.62.001,'30112026'", "S21.G00.62.002,'059'"))).toBe(true);
+    expect(hasLeft(person(...cdi))).toBe(false);
+  });
+
   it('nests individuals under the establishment seen last, and contracts under their individual', () => {
     const file = parseDsn(
       [

@@ -44,6 +44,8 @@ export interface DsnContractEnd {
   readonly date: string | null;
   /** Motif de rupture (S21.G00.62.002), e.g. '059' démission. */
   readonly reason: string | null;
+  /** Index in `contracts` of the contract it ends (the S21.G00.40 before it); -1 when none came before. */
+  readonly contract: number;
 }
 
 export interface DsnContract {
@@ -70,10 +72,17 @@ export interface DsnIndividual {
 /** Declaration natures that report a contract's end (S20.G00.05.001). */
 export const END_OF_CONTRACT_NATURES: ReadonlySet<string> = new Set(['07']);
 
-/** The individual left its establishment: a contract-end block, or an end-of-contract declaration. */
-export const hasLeft = (individual: DsnIndividual): boolean =>
-  individual.contractEnds.length > 0 ||
-  (individual.declarationNature !== null && END_OF_CONTRACT_NATURES.has(individual.declarationNature));
+/**
+ * The individual left its establishment: every contract declared for it has its end block (S21.G00.62
+ * belongs to the S21.G00.40 before it), or the declaration reports an end of contract. A fixed-term
+ * contract ended and followed by a permanent one in the same month has not left.
+ */
+export const hasLeft = (individual: DsnIndividual): boolean => {
+  if (individual.declarationNature !== null && END_OF_CONTRACT_NATURES.has(individual.declarationNature)) return true;
+  if (individual.contractEnds.length === 0) return false;
+  const ended = new Set(individual.contractEnds.map((e) => e.contract));
+  return individual.contracts.every((_, i) => ended.has(i)) || ended.has(-1);
+};
 
 export interface DsnFile {
   readonly encoding: 'utf-8' | 'latin-1';
@@ -245,6 +254,7 @@ export function parseDsn(input: Uint8Array | string): DsnFile {
         line: block.line,
         date: block.values['001'] || null,
         reason: block.values['002'] || null,
+        contract: individual.contracts.length - 1,
       });
     } else if (block.block === 'S20.G00.05') {
       declarationNature = block.values['001'] || null;
