@@ -28,7 +28,9 @@ export const createIgnoredPagesActors = (api: IgnoredPagesApiPort) => ({
         body: {
           search: input.search || undefined,
           limit: PICKER_SIZE,
-          organizations: [{ organizationId: input.organizationId, active: true }],
+          // The campaign's organisation and those below it, as the split matches (and the server accepts).
+          orgID: input.organizationId,
+          status: 'active',
         },
         signal,
       });

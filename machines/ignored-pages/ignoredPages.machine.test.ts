@@ -5,7 +5,7 @@ import type { RouteId } from '../../src/contract/routes.ts';
 import { EMPLOYEE } from '../employee-sheet/employeeSheet.fixtures.ts';
 import { createIgnoredPagesActors } from './ignoredPages.actors.ts';
 import { IGNORED_CAMPAIGN, IGNORED_INPUT, IGNORED_ITEMS } from './ignoredPages.fixtures.ts';
-import { ignoredPagesMachine } from './ignoredPages.machine.ts';
+import { ignoredPagesMachine, searchOfReadText } from './ignoredPages.machine.ts';
 import { selectIgnoredPages } from './ignoredPages.selectors.ts';
 import type { IgnoredPagesEmitted } from './ignoredPages.types.ts';
 import { type Answer, tableApi } from '../testing/tableApi.ts';
@@ -47,13 +47,22 @@ describe('ignored pages', () => {
     expect(list.calls.at(-1)?.body).toEqual({
       search: 'DURAND',
       limit: 6,
-      organizations: [{ organizationId: IGNORED_INPUT.organizationId, active: true }],
+      orgID: IGNORED_INPUT.organizationId,
+      status: 'active',
     });
     list.actor.send({ type: 'ignored.picker.toggle', item: IGNORED_ITEMS[1] });
     await searched(list);
     expect([list.view().openKey, searches(list)]).toEqual([`${IGNORED_ITEMS[1].sourceId}:5`, ['DURAND', undefined]]);
     list.actor.send({ type: 'ignored.picker.toggle', item: IGNORED_ITEMS[1] });
     expect(list.view().openKey).toBeNull();
+  });
+
+  it('searches first with the value read, without the label printed before it', () => {
+    expect(searchOfReadText('Matricule : ZZ-90009')).toBe('ZZ-90009');
+    expect(searchOfReadText('N° salarié:HSP-00006 ')).toBe('HSP-00006');
+    expect(searchOfReadText('DURAND')).toBe('DURAND');
+    expect(searchOfReadText('Matricule :')).toBe('Matricule :');
+    expect(searchOfReadText('')).toBe('');
   });
 
   it('searches once the typing has stopped, and not again for spaces around the same text', async () => {

@@ -35,6 +35,15 @@ const keyOf = (failure: unknown): string => {
 /** One page of one source: what tells two items apart. */
 export const itemKey = (item: IgnoredPageItem): string => `${item.sourceId}:${item.page}`;
 
+/**
+ * The picker's first search: what the zone read, without the label a payslip prints before the value
+ * (« Matricule : ZZ-90009 » → « ZZ-90009 »), which no employee's name or number contains.
+ */
+export const searchOfReadText = (readText: string): string => {
+  const value = readText.includes(':') ? readText.slice(readText.lastIndexOf(':') + 1) : readText;
+  return value.trim() || readText.trim();
+};
+
 export const ignoredPagesMachine = setup({
   types: {} as {
     context: IgnoredPagesContext;
@@ -63,7 +72,9 @@ export const ignoredPagesMachine = setup({
       items: ({ context, event }) => (event.type === 'xstate.done.actor.loadItems' ? event.output : context.items),
     }),
     storeOpen: assign(({ context, event }) =>
-      event.type === 'ignored.picker.toggle' ? { open: event.item, text: event.item.readText, found: [] } : context,
+      event.type === 'ignored.picker.toggle'
+        ? { open: event.item, text: searchOfReadText(event.item.readText), found: [] }
+        : context,
     ),
     clearOpen: assign({ open: null, text: '', found: [] }),
     storeText: assign({

@@ -11,6 +11,7 @@
 import { expect, type Page, type Request, type Response } from '@playwright/test';
 import type { AnyMachineSnapshot, EventObject } from 'xstate';
 import { IGNORED_ITEMS } from '../../../machines/ignored-pages/ignoredPages.fixtures.ts';
+import { searchOfReadText } from '../../../machines/ignored-pages/ignoredPages.machine.ts';
 import type { IgnoredPagesContext } from '../../../machines/ignored-pages/ignoredPages.types.ts';
 import type { IgnoredPageItem, IgnoredPagesAnswer } from '../../../src/contract/dispatch.ts';
 import type { Campaign, EmployeePage } from '../../../src/contract/entities.ts';
@@ -36,8 +37,9 @@ const EMPLOYEES = routeUrl('employees.list');
 /** The picker's search for `text` (the app sends none for an empty one), not another list of employees. */
 const isSearch = (text: string) => (request: Request) => {
   if (new URL(request.url()).pathname !== EMPLOYEES || request.method() !== 'POST') return false;
-  const body = request.postDataJSON() as { search?: string; organizations?: unknown[] };
-  return Boolean(body.organizations?.length) && (body.search ?? '') === text.trim();
+  // The picker's search: the campaign's organisation and below (`orgID`), active employees.
+  const body = request.postDataJSON() as { search?: string; orgID?: string; status?: string };
+  return Boolean(body.orgID) && body.status === 'active' && (body.search ?? '') === text.trim();
 };
 
 /** The next event that ends the picker's current search, if any comes before another search starts. */
@@ -151,7 +153,7 @@ export const ignoredPagesAdapter: MachineAdapter = {
       const item = (event as EventObject & { item: IgnoredPageItem }).item;
       if (!open || !sameItem(open, item)) {
         const [real] = memo.get('items') as IgnoredPageItem[];
-        await expectSearch(ctx, real!.readText);
+        await expectSearch(ctx, searchOfReadText(real!.readText));
       }
       await box(page)
         .getByRole('button', { name: fr('campaigns.ignored.assign') })
