@@ -104,6 +104,27 @@ describe('guest push', () => {
     expect(heard.map((v) => v.id)).toEqual([mine.id]);
   }, 30_000);
 
+  it("a guest's view names the other signatories but shows neither their contact details nor ids", async () => {
+    const admin = await login(app, 'admin');
+    const mine = await withGuest(admin, 'Vue du guest', 4);
+    const res = await app.inject({ method: 'GET', url: `/api/hrdesk/sign-workflow/guest/${mine.token}` });
+    const view = res.json() as SignbookView;
+    const everyone = view.steps.flatMap((s) => s.signatories);
+    const own = everyone.find((g) => g.id === view.mySignatoryId)!;
+    const others = everyone.filter((g) => g.id !== view.mySignatoryId);
+    expect(own.email).toBeTruthy();
+    expect(others.length).toBeGreaterThan(0);
+    for (const g of others) {
+      expect([g.email, g.phone, g.userId, g.employeeId]).toEqual([null, null, null, null]);
+      expect(g.name).toBeTruthy();
+    }
+    expect(view.createdBy).toBeNull();
+    // The creator's own view keeps them.
+    const asAdmin = await hr(app).call('GET', `/sign-workflow/${mine.id}`, admin);
+    const adminSide = (asAdmin.json() as SignbookView).steps.flatMap((s) => s.signatories);
+    expect(adminSide.every((g) => g.email)).toBe(true);
+  });
+
   it('a link replaced since the socket connected hears nothing more: the socket is closed at the next change', async () => {
     const admin = await login(app, 'admin');
     const mine = await withGuest(admin, 'Lien remplacé', 2);

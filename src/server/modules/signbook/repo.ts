@@ -153,6 +153,7 @@ export function toView(
   const myStep = mine ? stepOf(snapshot.context, mine.id) : -1;
   const inProgress = row.status === 'IN_PROGRESS';
   const refused = signatories.find((g) => g.state === 'refused');
+  const guest = !who.userId && Boolean(who.signatoryId);
   const stepCount = Math.max(0, ...signatories.map((g) => g.step_index + 1));
   return {
     id: row.id,
@@ -169,25 +170,29 @@ export function toView(
     docTypeCode: row.doc_type_code,
     creationDate: row.created_at,
     completedAt: row.completed_at,
-    createdBy: row.created_by,
+    createdBy: guest ? null : row.created_by,
     currentStep: snapshot.context.currentStep,
     steps: Array.from({ length: stepCount }, (_, index) => ({
       index,
       signatories: signatories
         .filter((g) => g.step_index === index)
-        .map((g) => ({
-          id: g.id,
-          type: g.type,
-          employeeId: g.employee_id,
-          userId: g.user_id,
-          name: g.name,
-          firstname: g.first_name,
-          email: g.email,
-          phone: g.phone,
-          state: g.state,
-          signatureDate: g.signed_at,
-          external: null,
-        })),
+        .map((g) => {
+          // A guest (signing link) sees the others' names and states, not how to reach them nor their ids.
+          const hidden = guest && g.id !== who.signatoryId;
+          return {
+            id: g.id,
+            type: g.type,
+            employeeId: hidden ? null : g.employee_id,
+            userId: hidden ? null : g.user_id,
+            name: g.name,
+            firstname: g.first_name,
+            email: hidden ? null : g.email,
+            phone: hidden ? null : g.phone,
+            state: g.state,
+            signatureDate: g.signed_at,
+            external: null,
+          };
+        }),
     })),
     canSign: Boolean(mine && inProgress && mine.state === 'waiting' && myStep === snapshot.context.currentStep),
     waitingForPreviousSteps: Boolean(
