@@ -1,6 +1,9 @@
-/** Step 2 of the walk: how to receive the code (SMS, e-mail or voice message) and where. */
+/**
+ * Step 2 of the walk: how to receive the code (SMS, e-mail or voice message) and where. A refused request
+ * (no or wrong destination, sending failed) puts the focus back in the destination field.
+ */
 import { Button, Field, Flex, Input, RadioGroup, Stack, Text } from '@chakra-ui/react';
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SIGNATURE_CODE_MODES, type SignatureCodeMode } from '../../../contract/enums.ts';
 import type { SignerView } from '../../../../machines/signer/index.ts';
@@ -20,6 +23,10 @@ export const ChannelScreen = ({
   const [email, setEmail] = useState(view.email);
   const [phone, setPhone] = useState(view.phone);
   const byMail = mode === 'email';
+  const field = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (!view.requesting && view.errorKey) field.current?.focus();
+  }, [view.requesting, view.errorKey]);
   return (
     <Stack
       as="form"
@@ -48,6 +55,7 @@ export const ChannelScreen = ({
           {t(byMail ? 'signbooks.signer.channel.email' : 'signbooks.signer.channel.phone')}
         </Field.Label>
         <Input
+          ref={field}
           id={`${id}-to`}
           type={byMail ? 'email' : 'tel'}
           autoComplete={byMail ? 'email' : 'tel'}

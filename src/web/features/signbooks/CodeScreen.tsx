@@ -1,9 +1,10 @@
 /**
- * Step 3 of the walk: type the code received. A wrong code says so with the tries left; an expired or
- * locked code leaves only "new code". In the demo (codes in the outbox) a link opens the outbox.
+ * Step 3 of the walk: type the code received. A wrong code says so with the tries left and puts the focus
+ * back in the emptied field; an expired or locked code leaves only "new code", which then takes the focus.
+ * In the demo (codes in the outbox) a link opens the outbox.
  */
 import { Alert, Button, Field, Flex, Input, Link, Stack, Text } from '@chakra-ui/react';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ALERT_KEYS } from '../../../contract/keys.ts';
 import type { SignerView } from '../../../../machines/signer/index.ts';
@@ -49,8 +50,19 @@ export const CodeScreen = ({
   const wrong = view.errorKey === ALERT_KEYS.signature.invalidCode;
   const stuck = view.locked || view.expired;
 
+  // A refused try (wrong, malformed, locked, expired): the focus goes where the signer goes on — unless it is elsewhere (the outbox).
+  const screen = useRef<HTMLDivElement>(null);
+  const field = useRef<HTMLInputElement>(null);
+  const renew = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (view.signing || (!view.errorKey && !stuck)) return;
+    const active = document.activeElement;
+    if (active && active !== document.body && !screen.current?.contains(active)) return;
+    (stuck ? renew : field).current?.focus();
+  }, [view.signing, view.errorKey, view.triesLeft, stuck]);
+
   return (
-    <Stack gap="4">
+    <Stack gap="4" ref={screen}>
       {view.sent?.to ? (
         <Text>
           {t('signbooks.signer.code.sent', {
@@ -97,6 +109,7 @@ export const CodeScreen = ({
           <Field.Root invalid={Boolean(view.errorKey)}>
             <Field.Label htmlFor={`${id}-code`}>{t('signbooks.signer.code.label')}</Field.Label>
             <Input
+              ref={field}
               id={`${id}-code`}
               value={code}
               onChange={(e) => setCode(e.target.value)}
@@ -125,6 +138,7 @@ export const CodeScreen = ({
       )}
       <Flex gap="2" wrap="wrap">
         <Button
+          ref={renew}
           variant={stuck ? 'solid' : 'outline'}
           colorPalette={stuck ? 'blue' : undefined}
           onClick={onRenew}

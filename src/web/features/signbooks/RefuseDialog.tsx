@@ -7,11 +7,14 @@ export const RefuseDialog = ({
   busy,
   onRefuse,
   onCancel,
+  finalFocusEl,
 }: {
   open: boolean;
   busy: boolean;
   onRefuse: (reason: string) => void;
   onCancel: () => void;
+  /** Where the focus goes on closing (null: back to the button that opened it). */
+  finalFocusEl?: () => HTMLElement | null;
 }) => {
   const { t } = useTranslation();
   return (
@@ -22,10 +25,12 @@ export const RefuseDialog = ({
         title: t('signbooks.refuse.title'),
         label: t('signbooks.refuse.reason'),
         help: t('signbooks.refuse.help'),
+        required: t('signbooks.refuse.required'),
         confirm: t('signbooks.refuse.confirm'),
       }}
       onConfirm={onRefuse}
       onCancel={onCancel}
+      finalFocusEl={finalFocusEl}
     />
   );
 };

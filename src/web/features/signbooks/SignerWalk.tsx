@@ -1,11 +1,13 @@
 /**
  * The signer's walk, driven by machines/signer: one screen per step — read the document, choose how to
  * receive the code, type it, confirmation; « Refuser de signer » on each of them until the end. The server
- * decides every step; the page re-reads the signbook (push) once signed or refused.
+ * decides every step; the page re-reads the signbook (push) once signed or refused. Each screen opens on
+ * its own heading, which takes the focus when the step changes (the button pressed is gone by then); the
+ * reading screen's actions come before the document and stay in sight while it is read.
  */
 import { Alert, Box, Button, Flex, Heading, List, Stack, Text } from '@chakra-ui/react';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { selectSigner, signerMachine, type SignerScreen } from '../../../../machines/signer/index.ts';
 import type { SignbookView } from '../../../contract/signbook.ts';
@@ -39,6 +41,9 @@ export const SignerWalk = ({
   });
   const walk = useSelector(actor, selectSigner);
   const [refusing, setRefusing] = useState(false);
+  const stepHeading = useRef<HTMLHeadingElement>(null);
+  const shownScreen = useRef(walk.screen);
+  const dialogOpen = refusing && walk.screen !== 'refused';
 
   // A code already pending on the server (a reload mid-walk) resumes at the code screen.
   useEffect(() => {
@@ -50,6 +55,13 @@ export const SignerWalk = ({
   useEffect(() => {
     if (walk.screen === 'done' || walk.screen === 'refused') onFinished();
   }, [walk.screen]); // eslint-disable-line react-hooks/exhaustive-deps -- on arrival at the end only
+
+  // A new step: focus on its heading (not on arrival; not under the refusal dialog, which keeps it until closed).
+  useEffect(() => {
+    if (dialogOpen || shownScreen.current === walk.screen) return;
+    shownScreen.current = walk.screen;
+    stepHeading.current?.focus();
+  }, [walk.screen, dialogOpen]);
 
   const index = STEPS.indexOf(walk.screen);
   // A signatory may refuse at any step before the end (the machine accepts it on every screen).
@@ -65,6 +77,7 @@ export const SignerWalk = ({
       borderWidth="2px"
       borderColor="blue.500"
       borderRadius="lg"
+      bg="bg"
       p={{ base: '3', md: '5' }}
     >
       <Stack gap="4">
@@ -97,6 +110,22 @@ export const SignerWalk = ({
             ))}
           </List.Root>
         ) : null}
+        <Heading
+          as="h3"
+          size="md"
+          ref={stepHeading}
+          tabIndex={-1}
+          data-step-heading={walk.screen}
+          _focus={{ outline: 'none' }}
+        >
+          {walk.screen === 'refused'
+            ? t('signbooks.signer.refused.title')
+            : t('signbooks.signer.stepHeading', {
+                index: index + 1,
+                total: STEPS.length,
+                name: t(`signbooks.signer.steps.${walk.screen}`),
+              })}
+        </Heading>
         {walk.screen === 'read' ? (
           <Stack gap="3">
             <Text>{t('signbooks.signer.read.intro')}</Text>
@@ -105,13 +134,14 @@ export const SignerWalk = ({
                 {t(walk.errorKey)}
               </Text>
             ) : null}
-            {document}
-            <Flex gap="2" wrap="wrap">
+            {/* Before the document, and held at the top of the screen while it scrolls by. */}
+            <Flex gap="2" wrap="wrap" position="sticky" top="0" zIndex="docked" bg="bg" py="2" borderBottomWidth="1px">
               <Button colorPalette="blue" onClick={() => actor.send({ type: 'signer.read' })}>
                 {t('signbooks.signer.read.next')}
               </Button>
               {refuseButton}
             </Flex>
+            {document}
           </Stack>
         ) : null}
         {walk.screen === 'channel' ? (
@@ -149,7 +179,6 @@ export const SignerWalk = ({
           <Alert.Root status="warning" role="status">
             <Alert.Indicator />
             <Alert.Content>
-              <Alert.Title>{t('signbooks.signer.refused.title')}</Alert.Title>
               <Alert.Description>{t('signbooks.signer.refused.text', { reason: walk.reason })}</Alert.Description>
             </Alert.Content>
           </Alert.Root>
@@ -160,6 +189,8 @@ export const SignerWalk = ({
         busy={walk.refusing}
         onRefuse={(reason) => actor.send({ type: 'signer.refuse', reason })}
         onCancel={() => setRefusing(false)}
+        // Once refused, the refusal's heading takes the focus back (the button that opened the dialog is gone).
+        finalFocusEl={() => (stepHeading.current?.dataset.stepHeading === 'refused' ? stepHeading.current : null)}
       />
     </Box>
   );
