@@ -271,6 +271,8 @@ export const ERROR_KEYS = {
   rightsSelfLockout: 'error.rights.self-lockout',
   /** The change would give someone a right its author does not hold (403). */
   rightsFeatureNotHeld: 'error.rights.feature-not-held',
+  /** Rights: a change that moves the access rules limiting its own author's documents (403): another administrator's to make. */
+  rightsOwnDocumentRules: 'error.rights.own-document-rules',
   /** A user who sees organisations the administrator does not: only someone who sees them may change them (403). */
   rightsUserOutOfReach: 'error.rights.user-out-of-reach',
   /** Another user has this login (409). */

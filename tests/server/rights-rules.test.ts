@@ -199,3 +199,33 @@ describe('access rules', () => {
     expect((await call('DELETE', `/access-rule/${DEMO_RULE}`, essai)).statusCode).toBe(404);
   });
 });
+
+// After the suite above: its listing counts the rules this one adds.
+describe('access rules limiting their own author', () => {
+  it('an administrator whom rules limit cannot widen their own documents; another administrator can', async () => {
+    const { user, session: limited } = await onboard(app, t.db, admin, {
+      rootOrgId: MAIN_ROOT,
+      features: ['UserAccess', 'DocSearch', 'EmpList'],
+    });
+    const nothing = await create(input({ userIds: [user.id] }, { metaKey: 'aucune-cle', metaValue: 'x' }));
+    expect(nothing.statusCode, nothing.body).toBe(200);
+    const seen = async () => (await call('POST', '/api/doc/docs', limited, {})).json().count as number;
+    const before = await seen();
+    expect(typeof before).toBe('number');
+    const refusals = [
+      await create(input({ userIds: [user.id] }), limited), // an empty rule: OR lifts every limit
+      await call('PUT', `/access-rule/${nothing.json().id}`, limited, input({ userIds: [] })), // off the rule
+      await call('PUT', `/access-rule/${nothing.json().id}`, limited, input({ userIds: [user.id] })), // emptier
+      await call('DELETE', `/access-rule/${nothing.json().id}`, limited),
+    ];
+    for (const res of refusals) {
+      expect(res.statusCode, res.body).toBe(403);
+      expect(res.json().key).toBe(ERROR_KEYS.rightsOwnDocumentRules);
+    }
+    expect(await seen()).toBe(before);
+    // A rule for someone else is still theirs to make; the administrator above lifts theirs.
+    const other = await createUser(call, admin);
+    expect((await create(input({ userIds: [other.id] }), limited)).statusCode).toBe(200);
+    expect((await call('DELETE', `/access-rule/${nothing.json().id}`, admin)).statusCode).toBe(204);
+  });
+});

@@ -5,6 +5,7 @@
  */
 import { ERROR_KEYS } from '../../../contract/keys.ts';
 import { ApiFailure, fieldFailure } from '../../http/errors.ts';
+import { frenchText } from '../../http/french.ts';
 
 const FIELD_LABELS: Record<string, string> = {
   login: 'Identifiant',
@@ -31,6 +32,8 @@ export const conflict = () => new ApiFailure(409, ERROR_KEYS.rightsConflict);
 export const lastAdmin = () => new ApiFailure(409, ERROR_KEYS.rightsLastAdmin);
 export const selfLockout = () => new ApiFailure(409, ERROR_KEYS.rightsSelfLockout);
 export const featureNotHeld = () => new ApiFailure(403, ERROR_KEYS.rightsFeatureNotHeld);
+export const ownDocumentRules = () =>
+  new ApiFailure(403, ERROR_KEYS.rightsOwnDocumentRules, frenchText(ERROR_KEYS.rightsOwnDocumentRules));
 export const outOfReach = () => new ApiFailure(403, ERROR_KEYS.rightsUserOutOfReach);
 
 /** A unique index of `constraint` broke (a race the pre-check could not see). */

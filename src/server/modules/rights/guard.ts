@@ -3,15 +3,18 @@
  * commit (a refusal rolls the whole change back):
  * - no privilege escalation: nobody gains a flag its author does not hold;
  * - no self-lockout: the author keeps UserAccess (and their account);
- * - never the last administrator: a company that had an active user able to administer rights keeps one.
+ * - never the last administrator: a company that had an active user able to administer rights keeps one;
+ * - no widening of one's own documents: an author whom access rules limit cannot change which rules
+ *   apply to them or what those rules let through (rules combine with OR: one more rule, or an
+ *   emptier one, would lift the limit); another administrator may.
  * Changes of rights are serialised by one advisory lock, so two administrators removing each other's
  * rights at once cannot both pass the last-administrator check.
  */
 import type { Feature } from '../../../contract/features.ts';
-import { effectiveFeaturesOf, effectiveFeaturesSql } from '../../auth/rights.ts';
+import { effectiveFeaturesOf, effectiveFeaturesSql, ruleCriteriaOf } from '../../auth/rights.ts';
 import type { SessionContext } from '../../auth/sessions.ts';
 import { type Queryable, schemaOf } from '../../db/db.ts';
-import { featureNotHeld, lastAdmin, selfLockout } from './errors.ts';
+import { featureNotHeld, lastAdmin, ownDocumentRules, selfLockout } from './errors.ts';
 
 /** Arbitrary constant shared by every process changing rights. */
 const RIGHTS_LOCK = 727_011;
@@ -79,7 +82,10 @@ export async function guarded<T>(
   const administered = new Map<string, boolean>();
   for (const c of companies) administered.set(c, await hasActiveAdmin(q, session, c));
 
+  const ownRules = JSON.stringify(await ruleCriteriaOf(q, session.userId, session.domain));
   const result = await change();
+  if (ownRules !== '[]' && JSON.stringify(await ruleCriteriaOf(q, session.userId, session.domain)) !== ownRules)
+    throw ownDocumentRules();
 
   const after = await effectiveFeaturesOf(q, users, session.domain);
   for (const user of users) {
