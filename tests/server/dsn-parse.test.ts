@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { decodeDsnBytes } from '../../src/server/modules/employee/dsn/encoding.ts';
 import { dsnDate, nirKey, personOf } from '../../src/server/modules/employee/dsn/individual.ts';
 import { DsnSyntaxError, hasLeft, parseDsn } from '../../src/server/modules/employee/dsn/parse.ts';
 
@@ -25,6 +26,25 @@ const problemsOf = (text: string) => {
 };
 
 describe('DSN parser', () => {
+  it('reads UTF-8 with a stray Windows-1252 byte as UTF-8, the stray byte as Windows-1252; Latin-1 stays Latin-1', () => {
+    const utf8 = Buffer.from("S21.G00.30.002,'BÉRANGER'\nS21.G00.30.008,'12 rue de l", 'utf8');
+    const stray = Buffer.concat([utf8, Buffer.from([0x92]), Buffer.from("Église'\n", 'utf8')]);
+    expect(decodeDsnBytes(stray)).toEqual({
+      text: "S21.G00.30.002,'BÉRANGER'\nS21.G00.30.008,'12 rue de l’Église'\n",
+      encoding: 'utf-8',
+    });
+    // œ and ’ as Windows-1252 writes them (0x9c, 0x92), and a Latin-1 é.
+    const windows = Buffer.from([
+      ...Buffer.from("S21.G00.30.008,'c", 'latin1'),
+      0x9c,
+      ...Buffer.from('ur l', 'latin1'),
+      0x92,
+      ...Buffer.from("île, é'", 'latin1'),
+    ]);
+    expect(decodeDsnBytes(windows)).toEqual({ text: "S21.G00.30.008,'cœur l’île, é'", encoding: 'latin-1' });
+    expect(decodeDsnBytes(utf8).encoding).toBe('utf-8');
+  });
+
   it('has left only when every contract has its end: a fixed-term contract ended then a permanent one stays', () => {
     const person = (...contractLines: string[]) =>
       parseDsn([...HEAD, "S21.G00.30.001,'1880375626176'", "S21.G00.30.002,'MARTIN'", ...contractLines].join('\n'))

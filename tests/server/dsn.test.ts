@@ -163,13 +163,46 @@ describe('DSN import API', () => {
     expect(await countEmployees(t.db)).toBe(before);
   });
 
+  it('one person declared in two blocks (one per contract) is one employee, with what either block states', async () => {
+    const nir = '1870275056134';
+    const block = (extra: string[]) => [
+      `S21.G00.30.001,'${nir}'`,
+      "S21.G00.30.002,'GIRAUD'",
+      "S21.G00.30.004,'PAUL'",
+      "S21.G00.30.006,'01021987'",
+      ...extra,
+      "S21.G00.40.001,'01012026'",
+    ];
+    const text = [
+      "S10.G00.00.001,'LOGICIEL'",
+      "S10.G00.00.006,'P26V01'",
+      "S20.G00.05.001,'01'",
+      "S21.G00.06.001,'812453678'",
+      "S21.G00.11.001,'00029'",
+      ...block(["S21.G00.30.019,'HSP-00777'"]),
+      ...block(["S21.G00.30.018,'paul.giraud@exemple.fr'"]),
+    ].join('\n');
+    const res = await upload(admin, Buffer.from(text, 'utf8'));
+    expect(res.statusCode, res.body).toBe(200);
+    const result = res.json<DsnImportResult>();
+    expect([result.individuals, result.created.length, result.updated.length, result.rejected]).toEqual([1, 1, 0, []]);
+    expect(result.created[0]?.toValidate).toBeUndefined();
+    const { rows } = await t.db.query<{ email: string | null; reg: string | null }>(
+      `SELECT e.email, eo.registration_number AS reg FROM dom_main.employees e
+         JOIN dom_main.employee_organizations eo ON eo.employee_id = e.id WHERE left(e.num_secu, 13) = $1`,
+      [nir],
+    );
+    expect(rows).toEqual([{ email: 'paul.giraud@exemple.fr', reg: 'HSP-00777' }]);
+  });
+
   it('reads what a payroll package writes: no e-mail « à valider », leavers deactivated, one NIR with two identities refused, a mistyped NIC', async () => {
     const before = await countEmployees(t.db);
     const res = await upload(admin, fixture('payroll-package-latin1-crlf.dsn'));
     expect(res.statusCode, res.body).toBe(200);
     const result = res.json<DsnImportResult>();
     expect(result.encoding).toBe('latin-1');
-    expect(result.individuals).toBe(7);
+    // Seven blocks, Hugo's twice: six persons, each in one list of the summary.
+    expect(result.individuals).toBe(6);
     // Optional rubrics absent (no e-mail, no address): created all the same, waiting for validation.
     expect(result.created.map((c) => [c.line, c.firstName, c.name, c.toValidate])).toEqual([
       [30, 'Jules', 'Petit', true],

@@ -118,7 +118,26 @@ function survey(file: DsnFile) {
   const personKey = (individual: DsnIndividual): string =>
     `${individual.establishment.siret}|${personOf(individual).nir13 ?? `line:${individual.line}`}`;
   const leavers = new Set(file.individuals.filter(hasLeft).map(personKey));
-  return { conflicting, personKey, leavers };
+  // One person declared in several blocks (one per contract, or two declarations): what a later block
+  // states and the first does not (an e-mail, a registration number, a part of the address) is kept.
+  const persons = new Map<string, DsnPerson>();
+  for (const individual of file.individuals) {
+    const key = personKey(individual);
+    const p = personOf(individual);
+    const first = persons.get(key);
+    persons.set(
+      key,
+      first
+        ? {
+            ...first,
+            email: first.email ?? p.email,
+            registrationNumber: first.registrationNumber ?? p.registrationNumber,
+            address: { ...p.address, ...first.address },
+          }
+        : p,
+    );
+  }
+  return { conflicting, personKey, leavers, persons };
 }
 
 /** The employee as it will be stored: the DSN's values, the stored ones where the DSN is silent. */
@@ -149,7 +168,7 @@ export async function importDsn(db: Db, session: SessionContext, file: DsnFile):
   const rejected: DsnRejectedLine[] = [];
   const touched = new Set<string>();
   const day = today();
-  const { conflicting, personKey, leavers } = survey(file);
+  const { conflicting, personKey, leavers, persons } = survey(file);
   const applied = new Set<string>();
 
   await db.tx(async (q) => {
@@ -161,7 +180,7 @@ export async function importDsn(db: Db, session: SessionContext, file: DsnFile):
       // The embedded database answers without giving the event loop a turn: a large file held the whole
       // server (health checks included) until its last person. Other requests now run between batches.
       if (index % YIELD_EVERY === YIELD_EVERY - 1) await new Promise((resolve) => setImmediate(resolve));
-      const p = personOf(individual);
+      let p = personOf(individual);
       const reject = (r: Rejection) =>
         rejected.push({ line: individual.line, name: p.name, firstName: p.firstName, ...r });
       const { establishment } = individual;
@@ -178,6 +197,7 @@ export async function importDsn(db: Db, session: SessionContext, file: DsnFile):
       const key = personKey(individual);
       if (applied.has(key)) continue;
       applied.add(key);
+      p = persons.get(key) ?? p;
       const left = leavers.has(key);
       const org = bySiret.get(individual.establishment.siret);
       if (!org) {
@@ -236,7 +256,8 @@ export async function importDsn(db: Db, session: SessionContext, file: DsnFile):
   return {
     result: {
       encoding: file.encoding,
-      individuals: file.individuals.length,
+      // Persons, not blocks: one declared in two blocks is one line of the summary, so the parts add up.
+      individuals: created.length + updated.length + deactivated.length + rejected.length,
       created,
       updated,
       deactivated,
