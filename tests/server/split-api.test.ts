@@ -8,6 +8,7 @@ import type { Campaign } from '../../src/contract/entities.ts';
 import { ERROR_KEYS } from '../../src/contract/keys.ts';
 import { payrollPdf } from '../../src/server/pdf/index.ts';
 import { type CreationWorld, creationJson, creationWorld, postCreation } from './support/campaignCreate.ts';
+import { PARIS, onboard } from './rights-support.ts';
 import { authHeaders } from './support/server.ts';
 
 let w: CreationWorld;
@@ -112,5 +113,41 @@ describe('creation → split job', () => {
       documentCount: 0,
       ignoredPages: 3,
     });
+  });
+
+  it("finds recipients only in the organisations its creator sees: one given the root alone does not reach a branch's employees", async () => {
+    const pick = async (where: string) =>
+      (
+        await w.t.db.query<{ name: string; first_name: string; registration_number: string }>(
+          `SELECT e.name, e.first_name, eo.registration_number FROM dom_main.employee_organizations eo
+             JOIN dom_main.employees e ON e.id = eo.employee_id
+            WHERE eo.active AND ${where} AND eo.registration_number IN (
+              SELECT registration_number FROM dom_main.employee_organizations GROUP BY 1 HAVING count(*) = 1)
+            ORDER BY e.id LIMIT 1`,
+          [w.orgId, PARIS],
+        )
+      ).rows[0]!;
+    const atRoot = await pick(`eo.organization_id = $1 AND $2::uuid IS NOT NULL`);
+    const inParis = await pick(`eo.organization_id = $2 AND NOT $1::uuid = ANY(e.org_ids)`);
+    const payroll = payrollPdf({
+      employees: [atRoot, inParis].map((r) => ({
+        name: r.name,
+        firstName: r.first_name,
+        registrationNumber: r.registration_number,
+      })),
+      twoPageShare: 0,
+    });
+    const { session: rootOnly } = await onboard(w.app, w.t.db, w.admin, {
+      rootOrgId: w.orgId,
+      rootIncludesChildren: false,
+      features: ['DocCreateDispatch', 'DocListDispatch', 'EmpList'],
+    });
+    const send = (who: typeof w.admin, name: string) =>
+      postCreation(w.app, who, '', { json: creationJson({ name }), files: [{ name: 'p.pdf', bytes: payroll.bytes }] });
+    const narrow = await send(rootOnly, 'Racine seule');
+    expect(narrow.statusCode, narrow.body).toBe(200);
+    expect(await campaign(narrow.json<Campaign>().id)).toMatchObject({ documentCount: 1, ignoredPages: 1 });
+    const wide = await send(w.admin, 'Tout le groupe');
+    expect(await campaign(wide.json<Campaign>().id)).toMatchObject({ documentCount: 2, ignoredPages: 0 });
   });
 });

@@ -7,6 +7,7 @@
  */
 import type { DomainId } from '../../../contract/constants.ts';
 import { ERROR_KEYS } from '../../../contract/keys.ts';
+import { visibleOrgIds } from '../../auth/scope.ts';
 import { type Db, schemaOf } from '../../db/db.ts';
 import { type SafePort, safePortOf } from '../../ports/safe.ts';
 import { yieldNow } from '../../jobs/slice.ts';
@@ -103,6 +104,18 @@ async function setSourcePages(db: Db, data: SplitJobData, sourceId: string, page
   });
 }
 
+/**
+ * Where a campaign's recipients are found: its organisation and those below it that its creator sees
+ * (as the ignored-pages picker and its assignment do). A creator given an organisation without its
+ * children does not send to, nor see the names of, the children's employees.
+ */
+async function recipientOrgs(db: Db, domain: DomainId, orgId: string, creator: string | null): Promise<string[]> {
+  const subtree = await orgSubtree(db, domain, orgId);
+  if (!creator) return subtree;
+  const seen = new Set(await visibleOrgIds(db, { userId: creator, domain }));
+  return subtree.filter((id) => seen.has(id));
+}
+
 export async function runSplitJob(deps: SplitJobDeps, data: SplitJobData): Promise<void> {
   const { db } = deps;
   const s = schemaOf(data.domain);
@@ -113,7 +126,7 @@ export async function runSplitJob(deps: SplitJobDeps, data: SplitJobData): Promi
       WHERE campaign_id = $1 ORDER BY position`,
     [data.campaignId],
   );
-  const orgIds = await orgSubtree(db, data.domain, campaign.organization_id);
+  const orgIds = await recipientOrgs(db, data.domain, campaign.organization_id, campaign.created_by ?? null);
   // The creator's panel: a running entry now, moved by the coalesced progress, finished at the end.
   const notifier = await splitNotifier(deps, data.domain, campaign);
   notifier.running(campaign.pages_split, campaign.pages_total);
