@@ -214,6 +214,8 @@ export const ERROR_KEYS = {
   campaignNoDocument: 'error.campaign.no-document',
   /** Split job: no page of a source matched an employee through the mask (the campaign goes IN_ERROR). */
   campaignNoPageMatched: 'error.campaign.no-page-matched',
+  /** Split: no page of the file has any text (a scan): nothing can be read, whatever the mask. */
+  campaignNoText: 'error.campaign.no-text',
   /** A merged PDF of more parts than `MERGE_LIMIT` (400). */
   campaignMergeTooMany: 'error.campaign.merge-too-many',
   /** Nothing to merge: no chosen document has a stored part (404). */

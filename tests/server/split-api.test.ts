@@ -3,6 +3,7 @@
  * caller gets back has been split (inline in an `inject` app), its documents are listed by the API,
  * and a payroll where nobody matches ends IN_ERROR with the reason the operator sees.
  */
+import * as mupdf from 'mupdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Campaign } from '../../src/contract/entities.ts';
 import { ERROR_KEYS } from '../../src/contract/keys.ts';
@@ -149,5 +150,28 @@ describe('creation → split job', () => {
     expect(await campaign(narrow.json<Campaign>().id)).toMatchObject({ documentCount: 1, ignoredPages: 1 });
     const wide = await send(w.admin, 'Tout le groupe');
     expect(await campaign(wide.json<Campaign>().id)).toMatchObject({ documentCount: 2, ignoredPages: 0 });
+  });
+
+  it('a file with no text at all (a scan) ends IN_ERROR saying so, not blaming the mask', async () => {
+    const doc = new mupdf.PDFDocument();
+    const resources = doc.addObject({});
+    for (let i = 0; i < 3; i++) {
+      // Only drawing, no text operator: what a scanned page (an image) gives the text reader.
+      const page = doc.addPage([0, 0, 595, 842], 0, resources, Buffer.from('0 0 1 rg 50 50 400 600 re f', 'latin1'));
+      doc.insertPage(-1, page);
+    }
+    const saved = doc.saveToBuffer('compress');
+    const bytes = new Uint8Array(saved.asUint8Array());
+    const res = await postCreation(w.app, w.admin, '', {
+      json: creationJson({ name: 'Numérisé' }),
+      files: [{ name: 'scan.pdf', bytes }],
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await campaign(res.json<Campaign>().id)).toMatchObject({
+      status: 'IN_ERROR',
+      splitError: ERROR_KEYS.campaignNoText,
+      documentCount: 0,
+      ignoredPages: 3,
+    });
   });
 });

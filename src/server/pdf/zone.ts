@@ -64,6 +64,21 @@ export function zoneTextOf(doc: mupdf.PDFDocument, index: number, zone: Zone): s
   }
 }
 
+/** Whether page `index` (0-based) has any text at all (a scanned page has none: only an image). */
+export function pageHasText(doc: mupdf.PDFDocument, index: number): boolean {
+  const page = doc.loadPage(index);
+  try {
+    const text = page.toStructuredText('preserve-whitespace');
+    try {
+      return text.asText().trim() !== '';
+    } finally {
+      text.destroy();
+    }
+  } finally {
+    page.destroy();
+  }
+}
+
 /** A fast zone reader: the zone's text on a page, or null when mupdf must read that page. */
 export type ZoneScanner = (doc: mupdf.PDFDocument, index: number, zone: Zone) => string | null;
 

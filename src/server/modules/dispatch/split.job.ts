@@ -166,7 +166,13 @@ export async function runSplitJob(deps: SplitJobDeps, data: SplitJobData): Promi
         // Loading thousands of employees held the thread (and PGlite) for tens of ms: let requests through.
         await yieldNow();
         const result = await splitAutomaticSource(run, mask, employees, orgIds);
-        if (result.matched === 0) throw new SplitFailure(ERROR_KEYS.campaignNoPageMatched);
+        if (result.matched === 0)
+          throw new SplitFailure(
+            // A scan has no text anywhere: the mask is not the problem, the file is.
+            result.pages > 0 && result.textless === result.pages
+              ? ERROR_KEYS.campaignNoText
+              : ERROR_KEYS.campaignNoPageMatched,
+          );
         pages = result.pages;
       } else pages = await splitManualSource(run, recipients);
       pagesBefore += pages;

@@ -45,12 +45,12 @@ export async function splitAutomaticSource(
   mask: SplitMask,
   employees: readonly EmployeeRow[],
   orgIds: readonly string[],
-): Promise<{ pages: number; matched: number }> {
+): Promise<{ pages: number; matched: number; textless: number }> {
   const name = baseName(run.source.name);
   const events = splitInWorker({ bytes: run.bytes, mask, employees, orgIds, batch: PARTS_PER_TX });
   for (;;) {
     const next = await events.next();
-    if (next.done) return { pages: next.value.pages, matched: next.value.matched };
+    if (next.done) return { pages: next.value.pages, matched: next.value.matched, textless: next.value.textless };
     const event = next.value;
     if (event.kind === 'opened') {
       await run.opened(event.pages);
@@ -76,7 +76,7 @@ export async function splitAutomaticSource(
       );
     } catch (error) {
       // The worker stops too (the campaign was canceled, or the database failed).
-      await events.return({ pages: 0, matched: 0, cancelled: true });
+      await events.return({ pages: 0, matched: 0, textless: 0, cancelled: true });
       throw error;
     }
     run.progressed();

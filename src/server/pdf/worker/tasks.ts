@@ -7,6 +7,7 @@ import type { SplitMask } from '../../modules/dispatch/split.mask.ts';
 import { type EmployeeRow, indexEmployees } from '../employee-index.ts';
 import { inspectPdf, openPdf, storablePdf } from '../open.ts';
 import { bakeAnnotations, writePart } from '../part.ts';
+import { pageHasText } from '../zone.ts';
 
 export interface TaskContext {
   /** The main thread gave up on this call (the split job stopped): end it. */
@@ -71,6 +72,8 @@ export type SplitWorkerEvent =
 export interface SplitOutput {
   pages: number;
   matched: number;
+  /** Pages ignored that have no text at all (scanned): all of them, and the file cannot be split. */
+  textless: number;
   cancelled: boolean;
 }
 
@@ -87,6 +90,7 @@ async function split(input: SplitInput, context: TaskContext): Promise<TaskResul
     let ignored: { page: number; text: string }[] = [];
     let decided = 0;
     let matched = 0;
+    let textless = 0;
     const flush = async (): Promise<void> => {
       const event: SplitWorkerEvent = { kind: 'batch', parts, ignored, decided };
       const transfer = parts.map((p) => p.bytes.buffer);
@@ -97,7 +101,10 @@ async function split(input: SplitInput, context: TaskContext): Promise<TaskResul
     for (const event of splitPages(doc, input.mask, lookup)) {
       if (context.cancelled) break;
       decided = event.lastPage;
-      if (event.kind === 'ignored') ignored.push({ page: event.page, text: event.text });
+      if (event.kind === 'ignored') {
+        ignored.push({ page: event.page, text: event.text });
+        if (!event.text && !pageHasText(doc, event.page - 1)) textless++;
+      }
       if (event.kind === 'group') {
         matched += event.pages.length;
         const bytes = writePart(
@@ -115,7 +122,7 @@ async function split(input: SplitInput, context: TaskContext): Promise<TaskResul
       if (parts.length >= input.batch || ignored.length >= input.batch) await flush();
     }
     if (!context.cancelled) await flush();
-    const value: SplitOutput = { pages: count, matched, cancelled: context.cancelled };
+    const value: SplitOutput = { pages: count, matched, textless, cancelled: context.cancelled };
     return { value };
   } finally {
     doc.destroy();
