@@ -44,6 +44,10 @@ const SSO_ROUTES: Record<SsoVia, RouteId> = {
 
 export const toView = ({ token: _token, ...view }: Session): SessionView => view;
 
+/** Organisations in several domains: the user chooses one after login (seed 000, domain choice). */
+export const choosesDomain = (domains: readonly UserRootOrgs[]): boolean =>
+  new Set(domains.map((d) => d.domain)).size >= 2;
+
 export const sessionFromLogin = (answer: LoginResponse, token: string, version: string): Session => ({
   token,
   login: answer.login,
@@ -89,6 +93,14 @@ export const createAuthActors = ({ api, sessionStore, sessionFacts, appVersion =
     sessionStore.setDomains(session.domains);
     return toView(session);
   };
+  /** Marks the stored session as waiting for its domain choice (kept until a domain is entered). */
+  const pendingChoice = (view: SessionView): SessionView => {
+    const stored = sessionStore.getSession();
+    if (stored) sessionStore.setSession({ ...stored, domainChoicePending: true });
+    return { ...view, domainChoicePending: true };
+  };
+  const chooseAfterLogin = (view: SessionView): SessionView =>
+    choosesDomain(view.domains) ? pendingChoice(view) : view;
   const currentToken = (): string => {
     const token = sessionStore.getToken();
     if (!token) throw { key: 'error.auth.missing-token' };
@@ -105,9 +117,12 @@ export const createAuthActors = ({ api, sessionStore, sessionFacts, appVersion =
 
   return {
     restoreSession: fromPromise<SessionView | null>(async () => {
-      if (!sessionStore.getSession() || !sessionStore.getToken()) return null;
+      const stored = sessionStore.getSession();
+      if (!stored || !sessionStore.getToken()) return null;
       try {
-        return await fromCurrent('users.current');
+        const view = await fromCurrent('users.current');
+        // Reloaded before choosing: the choice is still to make (entering a domain clears the mark).
+        return stored.domainChoicePending ? pendingChoice(view) : view;
       } catch (error) {
         sessionStore.clear();
         throw error;
@@ -116,13 +131,13 @@ export const createAuthActors = ({ api, sessionStore, sessionFacts, appVersion =
     login: fromPromise<SessionView, LoginInput>(async ({ input }) => {
       sessionStore.clear();
       const answer = await api.call<LoginResponse>('auth.login', { body: input });
-      return remember(sessionFromLogin(answer, currentToken(), appVersion));
+      return chooseAfterLogin(remember(sessionFromLogin(answer, currentToken(), appVersion)));
     }),
     /** Single sign-on: the provider's answer goes to the server, which answers like a password login. */
     ssoLogin: fromPromise<SessionView, SsoLoginInput>(async ({ input }) => {
       sessionStore.clear();
       const answer = await api.call<LoginResponse>(SSO_ROUTES[input.via], { body: input.body });
-      return remember(sessionFromLogin(answer, currentToken(), appVersion));
+      return chooseAfterLogin(remember(sessionFromLogin(answer, currentToken(), appVersion)));
     }),
     /** The dashboard's domain selector, from a session already in a domain. */
     switchDomain,

@@ -60,6 +60,11 @@ export const authFixtures = {
   'xstate.done.actor.restoreSession': [
     { type: 'xstate.done.actor.restoreSession', actorId: 'restoreSession', output: SESSIONS.singleDomain },
     { type: 'xstate.done.actor.restoreSession', actorId: 'restoreSession', output: null },
+    {
+      type: 'xstate.done.actor.restoreSession',
+      actorId: 'restoreSession',
+      output: { ...SESSIONS.multiDomain, domainChoicePending: true },
+    },
   ],
   'xstate.error.actor.restoreSession': [
     {

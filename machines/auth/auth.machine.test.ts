@@ -81,6 +81,16 @@ describe('auth machine', () => {
     expect(selectAuth(await settled(fresh.actor)).status).toBe('loggedOut');
   });
 
+  it('resumes a session whose domain was not chosen yet into the domain choice, then into the chosen domain', async () => {
+    const { actor, calls } = start({ restore: { ...SESSIONS.multiDomain, domainChoicePending: true } });
+    const choosing = selectAuth(await settled(actor));
+    expect(choosing.status).toBe('choosingDomain');
+    expect(choosing.domains.map((d) => d.domain)).toEqual(['legacy', 'main']);
+    actor.send({ type: 'auth.domain.choose', domain: 'main' });
+    const inside = selectAuth(await settled(actor));
+    expect([inside.status, inside.session?.domain, calls]).toEqual(['loggedIn', 'main', ['domain:main']]);
+  });
+
   it('logs in a single-domain user to loggedIn with the session (no token) in context', async () => {
     const { actor, calls } = start();
     await settled(actor);

@@ -1,7 +1,8 @@
 /**
  * Authentication (seed 000 §4 "Authentication", seed 001 §4, §8.1, §8.3).
  * restoring → loggedOut | session; loggedOut → loggingIn → session (choosingDomain when the
- * user's root organisations span two domains, else loggedIn) → loggingOut → loggedOut.
+ * user's root organisations span two domains, else loggedIn) → loggingOut → loggedOut. A session
+ * restored before its domain was chosen (a reload on the choice page) goes back to choosingDomain.
  * Domain choice is its own machine (machines/domain-choice), invoked as a child while the session
  * is in `choosingDomain`: `auth.domain.choose` and `auth.domain.back` are forwarded to it, its moves are followed
  * (`onSnapshot`: switching, refusal) and its output ends the choice — the session in the chosen
@@ -13,7 +14,7 @@
  */
 import { assign, emit, sendTo, setup } from 'xstate';
 import { ALERT_KEYS } from '../../src/contract/keys.ts';
-import { createAuthActors } from './auth.actors.ts';
+import { choosesDomain, createAuthActors } from './auth.actors.ts';
 import { errorInfo } from './auth.errors.ts';
 import type { DomainChoiceContext } from '../domain-choice/domain-choice.types.ts';
 import type { AuthContext, AuthEmitted, AuthEvent, SessionView } from './auth.types.ts';
@@ -60,7 +61,9 @@ export const authMachine = setup({
     hasRestoredSession: ({ event }) => event.type === 'xstate.done.actor.restoreSession' && event.output !== null,
     hasRootOrgsInSeveralDomains: ({ event }) =>
       (event.type === 'xstate.done.actor.login' || event.type === 'xstate.done.actor.ssoLogin') &&
-      new Set(event.output.domains.map((d) => d.domain)).size >= 2,
+      choosesDomain(event.output.domains),
+    hasRestoredPendingChoice: ({ event }) =>
+      event.type === 'xstate.done.actor.restoreSession' && event.output?.domainChoicePending === true,
     hasSsoAnswer: ({ event }) => event.type === 'auth.sso' && Object.keys(event.body).length > 0,
     isOtherOrg: ({ context, event }) => event.type === 'auth.org.switch' && event.orgId !== context.session?.orgId,
     isOtherDomain: ({ context, event }) =>
@@ -137,6 +140,8 @@ export const authMachine = setup({
         id: 'restoreSession',
         src: 'restoreSession',
         onDone: [
+          // Reloaded on the domain choice (or another address typed) before a domain was chosen.
+          { guard: 'hasRestoredPendingChoice', target: 'session.choosingDomain', actions: 'storeSession' },
           { guard: 'hasRestoredSession', target: 'session.loggedIn', actions: 'storeSession' },
           { target: 'loggedOut' },
         ],

@@ -77,6 +77,11 @@ export const Session = S.Struct({
   domains: S.Array(UserRootOrgs),
   app: S.String,
   version: S.String,
+  /**
+   * Logged in with organisations in several domains and no domain chosen yet: a reload (or another
+   * address typed) comes back to the domain choice instead of entering the domain the server bound.
+   */
+  domainChoicePending: S.optional(S.Boolean),
 });
 export type Session = typeof Session.Type;
 

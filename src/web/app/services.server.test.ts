@@ -31,10 +31,11 @@ afterAll(async () => {
 const running: Services[] = [];
 afterEach(() => running.splice(0).forEach((s) => s.stop()));
 
-const start = async () => {
+/** `storage`: the same browser storage as an earlier start — a reload of the page. */
+const start = async (storage = memoryStorage()) => {
   const services = createServices({
     baseUrl: base,
-    storage: memoryStorage(),
+    storage,
     socket: { url: base, socketOptions: { transports: ['websocket'] } },
   });
   running.push(services);
@@ -79,6 +80,22 @@ describe('web services against the server', () => {
     s.actors.auth.send({ type: 'auth.domain.choose', domain: 'main' });
     const auth = selectAuth(await until(s, (a) => a.isLoggedIn));
     expect(auth.session?.domain).toBe('main');
+  });
+
+  it('a reload before the domain is chosen comes back to the choice; once chosen, a reload stays in the domain', async () => {
+    const storage = memoryStorage();
+    const first = await start(storage);
+    first.actors.auth.send({ type: 'auth.login', login: 'multi', password: password('multi') });
+    await until(first, (a) => a.isChoosingDomain);
+    first.stop();
+    const reloaded = await start(storage);
+    expect(selectAuth(reloaded.actors.auth.getSnapshot()).isChoosingDomain).toBe(true);
+    reloaded.actors.auth.send({ type: 'auth.domain.choose', domain: 'main' });
+    expect(selectAuth(await until(reloaded, (a) => a.isLoggedIn)).session?.domain).toBe('main');
+    reloaded.stop();
+    const again = await start(storage);
+    const auth = selectAuth(again.actors.auth.getSnapshot());
+    expect([auth.isLoggedIn, auth.session?.domain]).toEqual([true, 'main']);
   });
 
   it('ends a session revoked on the server: login status, expiry alert, storage wiped', async () => {
