@@ -1,7 +1,8 @@
 /**
  * `/campaigns/create` (seed 000 §2 CreateCampaign): a stepper following the campaign-creation
  * machine. Sending uploads with progress in the notifications panel; leaving while it runs warns
- * that actions are in progress (browser unload and in-app navigation); success opens the campaign.
+ * that actions are in progress, and leaving once a type, a file or a name was entered warns that it
+ * would be lost (browser unload and in-app navigation); success opens the campaign.
  */
 import { Box, Button, Flex, Heading, List, Stack, Text } from '@chakra-ui/react';
 import { useBlocker } from '@tanstack/react-router';
@@ -80,9 +81,12 @@ const Stepper = ({ active }: { active: number }) => {
 export const CampaignCreatePage = () => {
   const { t } = useTranslation();
   const creation = useCampaignCreation();
-  const { view, send, actor } = creation;
+  const { view, send, actor, leavingUnsaved } = creation;
   const busy = () => actor.getSnapshot().matches('sending');
-  const blocker = useBlocker({ shouldBlockFn: busy, enableBeforeUnload: busy, withResolver: true });
+  // Leaving asks first: while sending (the upload would stop) and once something was entered (it would be lost).
+  const wouldLose = () => busy() || leavingUnsaved();
+  const blocker = useBlocker({ shouldBlockFn: wouldLose, enableBeforeUnload: wouldLose, withResolver: true });
+  const leaveTexts = view.isBusy ? 'campaignCreate.leave' : 'campaignCreate.unsaved';
   const step: CreationStep = view.step ?? 'review';
   const Body = BODIES[step];
   const onReview = step === 'review';
@@ -142,9 +146,9 @@ export const CampaignCreatePage = () => {
       </Flex>
       <ConfirmDialog
         open={blocker.status === 'blocked'}
-        title="campaignCreate.leave.title"
-        text="campaignCreate.leave.text"
-        confirm="campaignCreate.leave.confirm"
+        title={`${leaveTexts}.title`}
+        text={`${leaveTexts}.text`}
+        confirm={`${leaveTexts}.confirm`}
         danger
         onConfirm={() => blocker.proceed?.()}
         onCancel={() => blocker.reset?.()}

@@ -54,29 +54,11 @@ export const DocumentsStep = ({ creation }: { creation: CampaignCreation }) => {
           hint: t('campaignCreate.documents.hint'),
         }}
       />
-      <Text fontSize="sm">
-        <Link as="button" colorPalette="blue" onClick={downloadSample} aria-disabled={!sample.canSubmit}>
-          {t('campaignCreate.documents.sample')}
-        </Link>{' '}
-        <Text as="span" color="fg.muted">
-          {t('campaignCreate.documents.sampleHint')}
-        </Text>
-      </Text>
       {checking ? (
         <Text role="status" fontSize="sm" color="fg.muted">
           {t('campaignCreate.documents.checking', { name: checking })}
         </Text>
       ) : null}
-      {view.rejected.length > 0 ? (
-        <List.Root role="alert" color="fg.error" fontSize="sm" ps="4">
-          {view.rejected.map((r) => (
-            <List.Item key={r.name}>
-              {t('campaignCreate.documents.refused', { name: r.name, reason: t(r.key) })}
-            </List.Item>
-          ))}
-        </List.Root>
-      ) : null}
-      {hasFeature('DocSearch') ? <SafeDocumentsPicker creation={creation} /> : null}
       {view.documents.length > 0 ? (
         <List.Root listStyle="none" gap="1" aria-label={t('campaignCreate.documents.list')}>
           {view.documents.map((d) => (
@@ -108,6 +90,24 @@ export const DocumentsStep = ({ creation }: { creation: CampaignCreation }) => {
           {t('campaignCreate.documents.none')}
         </Text>
       )}
+      {view.rejected.length > 0 ? (
+        <List.Root role="alert" color="fg.error" fontSize="sm" ps="4">
+          {view.rejected.map((r) => (
+            <List.Item key={r.name}>
+              {t('campaignCreate.documents.refused', { name: r.name, reason: t(r.key) })}
+            </List.Item>
+          ))}
+        </List.Root>
+      ) : null}
+      <Text fontSize="sm">
+        <Link as="button" colorPalette="blue" onClick={downloadSample} aria-disabled={!sample.canSubmit}>
+          {t('campaignCreate.documents.sample')}
+        </Link>{' '}
+        <Text as="span" color="fg.muted">
+          {t('campaignCreate.documents.sampleHint')}
+        </Text>
+      </Text>
+      {hasFeature('DocSearch') ? <SafeDocumentsPicker creation={creation} /> : null}
     </Stack>
   );
 };

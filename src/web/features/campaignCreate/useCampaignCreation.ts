@@ -52,6 +52,21 @@ export const useCampaignCreation = () => {
     files.delete(id);
     actor.send({ type: 'creation.document.remove', id });
   };
-  return { actor, view, send: actor.send, addFile, removeFile };
+  /**
+   * Read at the moment of leaving: a chosen type, a file, a recipient or a typed name would be lost. Not once
+   * sent (the page then opens the campaign), nor while sending (the page warns that the upload would stop).
+   */
+  const leavingUnsaved = () => {
+    const now = selectCreation(actor.getSnapshot());
+    if (now.isSent || now.isBusy) return false;
+    return (
+      now.docType !== null ||
+      now.documents.length > 0 ||
+      now.recipients.length > 0 ||
+      now.name.trim() !== '' ||
+      now.docName.trim() !== ''
+    );
+  };
+  return { actor, view, send: actor.send, addFile, removeFile, leavingUnsaved };
 };
 export type CampaignCreation = ReturnType<typeof useCampaignCreation>;

@@ -5,7 +5,8 @@ import { DISPATCHED_DOC_STATUSES } from '../../../contract/enums.ts';
 import { countTotals, docStatusPalette } from './labels.ts';
 
 export const CampaignCounters = ({ counts }: { counts: Readonly<Record<string, number>> }) => {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const number = new Intl.NumberFormat(i18n.language);
   const totals = countTotals(counts);
   const perStatus = DISPATCHED_DOC_STATUSES.filter((s) => (counts[s] ?? 0) > 0);
   return (
@@ -23,7 +24,7 @@ export const CampaignCounters = ({ counts }: { counts: Readonly<Record<string, n
         ).map(([key, value]) => (
           <Stat.Root key={key} borderWidth="1px" rounded="md" p="3" data-counter={key}>
             <Stat.Label>{t(`campaigns.counters.${key}`)}</Stat.Label>
-            <Stat.ValueText>{value}</Stat.ValueText>
+            <Stat.ValueText>{number.format(value)}</Stat.ValueText>
           </Stat.Root>
         ))}
       </SimpleGrid>

@@ -2,7 +2,7 @@
  * Campaign lists (seed 000 §2): all, and each URL status and error sub-status of the side navigation.
  * Server paging, sort and search in the URL; the page re-reads when a campaign changes (push).
  */
-import { Badge, HStack, Heading, Stack, Text } from '@chakra-ui/react';
+import { Badge, HStack, Heading, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useNavigate, useParams } from '@tanstack/react-router';
 import type { TFunction } from 'i18next';
 import { useEffect, useMemo, useState } from 'react';
@@ -117,7 +117,7 @@ const columnsFor = (t: TFunction, locale: string, orgName: (id: string) => strin
     // the documents' number, under the recipients', is what « Distribués » counts out of.
     cell: (c) => (
       <>
-        {c.recipientsCount}
+        {new Intl.NumberFormat(locale).format(c.recipientsCount)}
         {c.documentCount !== c.recipientsCount ? (
           <Text as="span" display="block" fontSize="xs" color="fg.muted">
             {t('campaigns.list.documents', { count: c.documentCount })}
@@ -133,10 +133,20 @@ const columnsFor = (t: TFunction, locale: string, orgName: (id: string) => strin
     header: t('campaigns.fields.dispatched'),
     cell: (c) => {
       const totals = countTotals(c.counts);
-      return t('campaigns.list.dispatchedOf', {
-        dispatched: totals.dispatched,
-        total: totals.total || c.documentCount,
-      });
+      const total = totals.total || c.documentCount;
+      // While the PDF is being split no document exists yet: « 0 / 0 » would read as an empty campaign.
+      if (c.status === 'SPLITTING' && total === 0) {
+        return (
+          // Wraps under the column's header rather than widening the table.
+          <HStack gap="2" color="fg.muted" whiteSpace="normal" maxW="8rem" data-splitting>
+            <Spinner size="xs" flexShrink={0} aria-hidden />
+            <Text as="span" fontSize="sm" lineHeight="short">
+              {t('campaigns.list.splitting')}
+            </Text>
+          </HStack>
+        );
+      }
+      return t('campaigns.list.dispatchedOf', { dispatched: totals.dispatched, total });
     },
   },
 ];

@@ -3,8 +3,13 @@
  * was read on it, and — before validation — given to an employee found by name or registration
  * number (`campaigns.assignIgnoredPage`), or a link to create the missing employee first. The list,
  * the picker's search and the assignment are machines/ignored-pages, run by `useIgnoredPages`.
+ * A long list shows its first pages and a toggle for the others (a display choice, kept here).
  */
+
+/** Pages shown before « Afficher les N autres pages ». */
+const FIRST_PAGES = 10;
 import { Badge, Box, Button, Flex, Heading, Input, List, Stack, Text } from '@chakra-ui/react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Campaign } from '../../../contract/entities.ts';
 import { itemKey } from '../../../../machines/ignored-pages/index.ts';
@@ -13,9 +18,13 @@ import { type IgnoredPagesList, useIgnoredPages } from './useIgnoredPages.ts';
 
 const AssignPicker = ({ list: { view, send } }: { list: IgnoredPagesList }) => {
   const { t } = useTranslation();
+  // Opened from « Attribuer à un salarié »: the search is what comes next.
+  const search = useRef<HTMLInputElement>(null);
+  useEffect(() => search.current?.focus(), []);
   return (
     <Stack gap="2" mt="2">
       <Input
+        ref={search}
         size="sm"
         value={view.text}
         onChange={(e) => send({ type: 'ignored.search.edit', text: e.target.value })}
@@ -67,11 +76,14 @@ interface IgnoredPagesProps {
 export const IgnoredPages = (props: IgnoredPagesProps) => <IgnoredPagesBox key={props.campaign.id} {...props} />;
 
 const IgnoredPagesBox = ({ campaign, canAssign, onAssigned }: IgnoredPagesProps) => {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const list = useIgnoredPages(campaign, onAssigned);
   const { view, send } = list;
+  const [expanded, setExpanded] = useState(false);
   const count = campaign.ignoredPages;
   if (count === 0 && view.assigning === null) return null;
+  const hidden = Math.max(0, view.items.length - FIRST_PAGES);
+  const shown = expanded ? view.items : view.items.slice(0, FIRST_PAGES);
   return (
     <Box
       as="section"
@@ -85,13 +97,13 @@ const IgnoredPagesBox = ({ campaign, canAssign, onAssigned }: IgnoredPagesProps)
         <Heading as="h2" size="md" id="campaign-ignored">
           {t('campaigns.ignored.title', { count })}
         </Heading>
-        <Badge colorPalette="orange">{count}</Badge>
+        <Badge colorPalette="orange">{new Intl.NumberFormat(i18n.language).format(count)}</Badge>
       </Flex>
       <Text fontSize="sm" color="fg.muted" mb="2">
         {t(canAssign ? 'campaigns.ignored.help' : 'campaigns.ignored.helpLate', { count })}
       </Text>
-      <List.Root variant="plain" gap="2">
-        {view.items.map((item) => {
+      <List.Root variant="plain" gap="2" id="campaign-ignored-list">
+        {shown.map((item) => {
           const key = itemKey(item);
           return (
             <List.Item key={key} display="block" borderTopWidth="1px" pt="2" data-ignored-page={item.page}>
@@ -114,6 +126,19 @@ const IgnoredPagesBox = ({ campaign, canAssign, onAssigned }: IgnoredPagesProps)
           );
         })}
       </List.Root>
+      {hidden > 0 ? (
+        <Button
+          size="sm"
+          variant="ghost"
+          mt="2"
+          aria-expanded={expanded}
+          aria-controls="campaign-ignored-list"
+          data-ignored-toggle
+          onClick={() => setExpanded((open) => !open)}
+        >
+          {expanded ? t('campaigns.ignored.showLess') : t('campaigns.ignored.showMore', { count: hidden })}
+        </Button>
+      ) : null}
     </Box>
   );
 };
