@@ -28,7 +28,7 @@ export const useCampaignCreation = () => {
   const view = useSelector(actor, selectCreation);
 
   useEffect(() => {
-    // Sentences, not a bare file name: « … a échoué. Ce PDF est endommagé ou incomplet : … Fichier concerné : two.pdf. »
+    // Sentences, not a bare file name: « … a échoué. Ce PDF est endommagé, incomplet ou mal formé … Fichier concerné : two.pdf. »
     const alerts = actor.on('creation.alert', ({ alert }) => {
       const detail = failureText(t, alert.cause, alert.detail);
       push({ type: alert.type, message: alert.key, ...(detail ? { detail } : {}) });
