@@ -191,6 +191,17 @@ describe('every request body has bounded strings and lists', () => {
   });
 });
 
+describe('sort fields named after Object members', () => {
+  it('are a bad request or the default order, never a 500', async () => {
+    for (const field of ['__proto__', 'constructor', 'toString', 'valueOf', 'hasOwnProperty']) {
+      for (const url of ['/api/dispatch/dispatchs', '/api/emp/employees', '/api/emp/employees/search']) {
+        const res = await call('POST', url, { order: { field, sens: 'asc' } });
+        expect(res.statusCode, `${url} ${field}: ${res.body}`).toBeLessThan(500);
+      }
+    }
+  });
+});
+
 describe('NUL characters', () => {
   const NUL = 'a\u0000b';
   const routes: [RouteId, Method, Record<string, unknown>, string][] = [

@@ -55,7 +55,9 @@ export async function listCampaigns(db: Queryable, session: Scope, body: Campaig
   if (body.search?.trim()) {
     add((n) => `(c.name ILIKE $${n} OR c.doc_name ILIKE $${n})`, likeContains(body.search.trim()));
   }
-  const sort = SORT_SQL[body.order?.field ?? 'creationDate'] ?? SORT_SQL.creationDate;
+  // Own keys only: « constructor » or « __proto__ » would otherwise find Object's members (a 500).
+  const field = body.order?.field ?? 'creationDate';
+  const sort = (Object.hasOwn(SORT_SQL, field) ? SORT_SQL[field] : undefined) ?? SORT_SQL.creationDate;
   const sens = body.order?.sens === 'asc' ? 'ASC' : 'DESC';
   const limit = body.limit ?? 20;
   const offset = body.offset ?? 0;

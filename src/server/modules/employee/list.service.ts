@@ -148,7 +148,8 @@ export async function buildQuery(
 ): Promise<Query> {
   const field = body.order?.field ?? 'name';
   const sens = body.order?.sens ?? 'asc';
-  const base = ORDERS[field];
+  // Own keys only: « constructor » or « __proto__ » would otherwise find Object's members (a 500).
+  const base = Object.hasOwn(ORDERS, field) ? ORDERS[field] : undefined;
   if (!base) throw new ApiFailure(400, ORDER_FIELD_KEY, field, [field]);
   const s = schemaOf(session.domain);
   const root = options.orgId ?? body.orgID;
