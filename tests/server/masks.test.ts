@@ -13,6 +13,7 @@ import type { MaskListItem, MaskPreviewAnswer } from '../../src/contract/masks.t
 import { demoId } from '../../src/server/db/seed/ids.ts';
 import { orgId } from '../../src/server/db/seed/orgs.ts';
 import { ROOT_LEGACY, ROOT_MAIN, ROOT_TRIAL } from '../../src/server/db/seed/personas.ts';
+import { MASK_PREVIEW_PAGES } from '../../src/server/modules/masks/preview.ts';
 import { type PayrollEmployee, payrollPdf } from '../../src/server/pdf/index.ts';
 import { type LoggedIn, type TestDb, authHeaders, createSeededDb, login, testApp } from './support/server.ts';
 
@@ -288,6 +289,18 @@ describe('POST mask/preview', () => {
       const who = people.find((p) => p.registrationNumber === page.employee?.registrationNumber);
       expect(seen.employee).toEqual(who ? { id: who.id, name: who.name, firstName: who.firstName } : null);
     }
+  });
+
+  it('reads the first MASK_PREVIEW_PAGES pages of a long sample, not all of them', async () => {
+    const many = Array.from({ length: 40 }, () => people).flat();
+    const pdf = payrollPdf({ employees: many, twoPageShare: 1 });
+    expect(pdf.pages.length).toBeGreaterThan(MASK_PREVIEW_PAGES);
+    const res = await post('/mask/preview', admin, { identifier: 'registrationNumber', zone: ZONE, orgId: MAIN_ROOT }, [
+      { name: 'long.pdf', bytes: pdf.bytes },
+    ]);
+    expect(res.statusCode, res.body).toBe(200);
+    const answer = res.json() as MaskPreviewAnswer;
+    expect(answer.pages.map((p) => p.page)).toEqual(Array.from({ length: MASK_PREVIEW_PAGES }, (_, i) => i + 1));
   });
 
   it('reads an identifier typed in a filled form field, as the split does (the field is baked into the page)', async () => {
