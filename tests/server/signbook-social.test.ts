@@ -72,6 +72,26 @@ describe('social signers', () => {
     expect((await socialSigners(admin, 'personne')).count).toBe(0);
   });
 
+  it("a template's authorised users are checked like its signatories: another company's user is unknown (404)", async () => {
+    const essai = await userId(t.db, 'essai'); // the trial company's user, seen by no one of Horizon
+    const res = await api.call('POST', '/sign-workflow-template', admin, {
+      name: 'Social avec un inconnu',
+      docTypes: ['CONTRAT_TRAVAIL'],
+      steps: [{ signatoryType: 'socialSigner', signatories: [{ userId: ids.paie, authorizedUserIds: [essai] }] }],
+    });
+    expect(res.statusCode, res.body).toBe(404);
+    expect(res.json().fields).toEqual({ 'steps.0.signatories.0.authorizedUserIds': 'error.not-found' });
+    // Written past the check (an older template): the list still names nobody of that company.
+    await t.db.query(
+      `UPDATE dom_main.sign_templates SET steps = jsonb_set(steps, '{1,signatories,0,authorizedUserIds}', $1::jsonb)
+        WHERE id = $2`,
+      [JSON.stringify([essai]), demoId('sign-template:main:amendment')],
+    );
+    const listed = await socialSigners(admin);
+    expect(JSON.stringify(listed)).not.toContain(essai);
+    expect(JSON.stringify(listed)).not.toContain('levain-demo.fr');
+  });
+
   it('counts the signbooks in progress still waiting for the social signer', async () => {
     const res = await api.upload(
       paie,

@@ -69,9 +69,13 @@ export async function listSocialSigners(
   const ids = [...new Set([...found.keys(), ...[...found.values()].flatMap((e) => [...e.authorized])])];
   const [{ rows: users }, { rows: pending }] = await Promise.all([
     q.query<UserRow>(
+      // Only users the session may name (as templates check them): a template saved before that check, or an
+      // id slipped in, shows nobody of another company.
       `SELECT u.id::text, u.last_name, u.first_name, u.email, ${effectiveFeaturesSql('u.id', '$2')} AS features
-         FROM directory.users u WHERE u.id::text = ANY($1::text[])`,
-      [ids, session.domain],
+         FROM directory.users u WHERE u.id::text = ANY($1::text[]) AND EXISTS (
+           SELECT 1 FROM directory.user_org_access a WHERE a.user_id = u.id AND a.domain = $2
+              AND (a.org_id = ANY($3::uuid[]) OR ${s}.company_of(a.org_id) = ${s}.company_of($4::uuid)))`,
+      [ids, session.domain, orgs, session.baseOrgId],
     ),
     q.query<{ user_id: string; n: number }>(
       `SELECT g.user_id::text, count(DISTINCT b.id)::int AS n

@@ -85,6 +85,13 @@ async function checked(q: Queryable, session: SessionContext, orgId: string, bod
           : null;
       if (named === undefined)
         throw new ApiFailure(404, ERROR_KEYS.notFound, undefined, undefined, { [field]: ERROR_KEYS.notFound });
+      // The users authorised to sign before a social signer are named as the signatories are.
+      for (const authorized of g.authorizedUserIds ?? []) {
+        if ((await nameableUser(q, session.domain, orgs, orgId, authorized)) === undefined)
+          throw new ApiFailure(404, ERROR_KEYS.notFound, undefined, undefined, {
+            [`${field}.authorizedUserIds`]: ERROR_KEYS.notFound,
+          });
+      }
       const email = g.email?.trim() || named?.email || null;
       if (!email) {
         throw new ApiFailure(400, ERROR_KEYS.signbookSignatoryWithoutEmail, undefined, undefined, {
