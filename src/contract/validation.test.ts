@@ -50,6 +50,12 @@ describe('employee rules (seed 000 §5)', () => {
     });
   });
 
+  it('refuses a value longer than the field holds (a DSN rubric can be), naming only those fields', () => {
+    const long = { ...valid, name: 'N'.repeat(101), email: `${'a'.repeat(250)}@x.fr` };
+    expect(employeeFieldErrors(long, { mode: 'create', today })).toEqual({ name: K.tooLong, email: K.tooLong });
+    expect(employeeFieldErrors({ ...valid, name: 'N'.repeat(100) }, { mode: 'create', today })).toEqual({});
+  });
+
   it('requires the e-mail on creation only', () => {
     expect(employeeFieldErrors({ ...valid, email: '' }, { mode: 'create', today }).email).toBe(K.required);
     expect(employeeFieldErrors({ ...valid, email: '' }, { mode: 'update', today }).email).toBeUndefined();

@@ -4,7 +4,7 @@
  * before storing anything. Rules answer translation keys of the form `validation.{rule}`, never text.
  * No runtime dependency: the browser imports this module as is.
  */
-import { LIMITS } from './constants.ts';
+import { LIMITS, MAX_LENGTH } from './constants.ts';
 
 export const VALIDATION_KEYS = {
   required: 'validation.required', // 'Champ obligatoire'
@@ -19,6 +19,8 @@ export const VALIDATION_KEYS = {
   siret: 'validation.siret', // 'The SIRET must contain 14 digits.'
   siretChecksum: 'validation.siretChecksum',
   country: 'validation.country',
+  /** Longer than the field's `MAX_LENGTH` (a DSN rubric can be: the form's fields stop there). */
+  tooLong: 'validation.tooLong',
 } as const;
 export type ValidationKey = (typeof VALIDATION_KEYS)[keyof typeof VALIDATION_KEYS];
 
@@ -169,6 +171,18 @@ export const employeeFieldErrors = (
   options: EmployeeRuleOptions,
 ): FieldErrors<EmployeeField> => {
   const errors: FieldErrors<EmployeeField> = {};
+  const longest: Readonly<Record<EmployeeField, number>> = {
+    name: MAX_LENGTH.personName,
+    firstName: MAX_LENGTH.personName,
+    birthDate: MAX_LENGTH.date,
+    email: MAX_LENGTH.email,
+    phone: MAX_LENGTH.phone,
+    numSecu: MAX_LENGTH.numSecu,
+    postal: MAX_LENGTH.postalCode,
+    country: MAX_LENGTH.country,
+  };
+  const tooLong = (Object.keys(longest) as EmployeeField[]).filter((f) => (input[f] ?? '').length > longest[f]);
+  if (tooLong.length > 0) return Object.fromEntries(tooLong.map((f) => [f, VALIDATION_KEYS.tooLong]));
   if (blank(input.name)) errors.name = VALIDATION_KEYS.required;
   if (blank(input.firstName)) errors.firstName = VALIDATION_KEYS.required;
   if (blank(input.birthDate)) errors.birthDate = VALIDATION_KEYS.required;

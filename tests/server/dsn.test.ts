@@ -195,6 +195,31 @@ describe('DSN import API', () => {
     expect(rows).toEqual([{ email: 'paul.giraud@exemple.fr', reg: 'HSP-00777' }]);
   });
 
+  it('refuses a person whose name is longer than an employee holds, with the rubric and line, storing nothing', async () => {
+    const before = await countEmployees(t.db);
+    const text = [
+      "S10.G00.00.001,'LOGICIEL'",
+      "S10.G00.00.006,'P26V01'",
+      "S20.G00.05.001,'01'",
+      "S21.G00.06.001,'812453678'",
+      "S21.G00.11.001,'00029'",
+      "S21.G00.30.001,'1870275056999'",
+      `S21.G00.30.002,'${'LONGUE'.repeat(1000)}'`,
+      "S21.G00.30.004,'PAUL'",
+      "S21.G00.30.006,'01021987'",
+      "S21.G00.30.018,'paul.long@exemple.fr'",
+    ].join('\n');
+    const res = await upload(admin, Buffer.from(text, 'utf8'));
+    expect(res.statusCode, res.body).toBe(200);
+    const result = res.json<DsnImportResult>();
+    expect(result.created).toEqual([]);
+    expect(result.rejected).toHaveLength(1);
+    expect(result.rejected[0]!.reason).toContain('Trop long pour être enregistré');
+    expect(result.rejected[0]!.reason).toContain('S21.G00.30.002, ligne 7');
+    expect(result.rejected[0]!.reason.length).toBeLessThan(300);
+    expect(await countEmployees(t.db)).toBe(before);
+  });
+
   it('reads what a payroll package writes: no e-mail « à valider », leavers deactivated, one NIR with two identities refused, a mistyped NIC', async () => {
     const before = await countEmployees(t.db);
     const res = await upload(admin, fixture('payroll-package-latin1-crlf.dsn'));

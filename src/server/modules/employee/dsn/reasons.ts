@@ -96,7 +96,9 @@ export function fieldRejection(errors: FieldErrors<EmployeeField>, individual: D
     const where = `S21.G00.30.${rubric}${line ? `, ligne ${line}` : ''}`;
     // « Format incorrect » says what is expected (issue 15); a DSN date is written JJMMAAAA, not as the form's.
     const key = field === 'birthDate' ? rule : fieldMessageKey(field, rule);
-    parts.push(`${label}${value ? ` « ${value} »` : ''} (${where}) : ${RULE_TEXTS[key] ?? frenchText(key)}`);
+    // A value of thousands of characters is named by its start.
+    const shown = value && value.length > 60 ? `${value.slice(0, 60)}…` : value;
+    parts.push(`${label}${shown ? ` « ${shown} »` : ''} (${where}) : ${RULE_TEXTS[key] ?? frenchText(key)}`);
   }
   return {
     code: 'INVALID_DATA',
