@@ -154,6 +154,36 @@ describe('a trial past its end', () => {
   });
 });
 
+describe('a trial at its limit of employees', () => {
+  it('does not let a reactivated employee take it past the limit', async () => {
+    const essai = await login(app, 'essai');
+    await endTrial('10 days');
+    const { nbEmps } = await stats(essai);
+    await t.db.query(`UPDATE dom_main.subscriptions SET emp_limit = $2 WHERE root_org_id = $1`, [TRIAL_ROOT, nbEmps]);
+    const { rows } = await t.db.query<{ id: string }>(
+      `SELECT employee_id AS id FROM dom_main.employee_organizations WHERE organization_id = $1 AND active LIMIT 1`,
+      [TRIAL_ROOT],
+    );
+    const id = rows[0]!.id;
+    const employee = (await call('GET', `/api/emp/employee/${id}`, essai)).json();
+    const withActive = (active: boolean) => ({
+      ...employee,
+      organizations: employee.organizations.map((o: { organizationId: string }) => ({ ...o, active })),
+    });
+    // One out, another in: the company is at its limit again.
+    expect((await call('PUT', `/api/emp/employee/${id}`, essai, withActive(false))).statusCode).toBe(200);
+    expect((await newEmployee(essai, 'remplacante.essai@levain-demo.fr')).statusCode).toBe(201);
+    const back = await call('PUT', `/api/emp/employee/${id}`, essai, withActive(true));
+    expect(back.statusCode, back.body).toBe(403);
+    expect(back.json().key).toBe('error.employees.limit-reached');
+    expect((await stats(essai)).nbEmps).toBe(nbEmps);
+    // An update that keeps them inactive still goes through.
+    expect(
+      (await call('PUT', `/api/emp/employee/${id}`, essai, { ...withActive(false), phone: '0601020304' })).statusCode,
+    ).toBe(200);
+  });
+});
+
 describe('the signature subscription', () => {
   const template = (organizationId: string) => ({
     name: `Modèle ${organizationId.slice(0, 8)}`,

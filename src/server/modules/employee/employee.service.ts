@@ -122,6 +122,20 @@ async function userHasSignatureV3(q: Queryable, userId: string): Promise<boolean
 }
 
 /**
+ * The company's trial and its limit of active employees (hrdesk/subscription.ts), as the dashboard shows
+ * them: checked wherever an employee starts to count — created, or made active again when no
+ * organisation had them active (a reactivation let a trial grow past its limit).
+ */
+async function assertRoomForOneMore(db: Queryable, session: Session, company: string): Promise<void> {
+  const sub = await companySubscription(db, session.domain, company, session.userId);
+  if (sub.trialOver) throw trialOverFailure(CANT_CREATE_EMP_ERROR);
+  if (sub.nbEmps >= sub.empLimit)
+    throw new ApiFailure(403, EMPLOYEE_ERROR_KEYS.limitReached, CANT_CREATE_EMP_ERROR, [
+      `Votre abonnement permet ${sub.empLimit} salariés actifs et ce nombre est atteint : le salarié n’a pas été créé.`,
+    ]);
+}
+
+/**
  * Opens the personal-safe account of each employee still without one; with the signature-v3
  * feature the employee is also recorded as an external signatory. `accountCreated` is false when
  * any opening failed.
@@ -194,13 +208,7 @@ export async function createEmployee(
   const company = await companyOf(db, session, orgIds);
   await assertEmailFree(db, session, company, email);
   await assertGroups(db, session, visible, input.groupIds ?? []);
-  // The company the employee joins: its trial and its limit (hrdesk/subscription.ts), as the dashboard shows them.
-  const sub = await companySubscription(db, session.domain, company, session.userId);
-  if (sub.trialOver) throw trialOverFailure(CANT_CREATE_EMP_ERROR);
-  if (sub.nbEmps >= sub.empLimit)
-    throw new ApiFailure(403, EMPLOYEE_ERROR_KEYS.limitReached, CANT_CREATE_EMP_ERROR, [
-      `Votre abonnement permet ${sub.empLimit} salariés actifs et ce nombre est atteint : le salarié n’a pas été créé.`,
-    ]);
+  await assertRoomForOneMore(db, session, company);
   const s = schemaOf(session.domain);
   const id = randomUUID();
   await db
@@ -268,6 +276,13 @@ export async function updateEmployee(
   if (input.groupIds) await assertGroups(db, session, visible, input.groupIds);
   const s = schemaOf(session.domain);
   const before = (row.links ?? []).map((l) => l.organizationId);
+  if (input.organizations.some((o) => o.active ?? true)) {
+    const { rows: counted } = await db.query<{ active: boolean }>(
+      `SELECT EXISTS (SELECT 1 FROM ${s}.employee_organizations WHERE employee_id = $1 AND active) AS active`,
+      [id],
+    );
+    if (!counted[0]?.active) await assertRoomForOneMore(db, session, company);
+  }
   await db
     .tx(async (q) => {
       await q.query(
