@@ -5,6 +5,7 @@ import { ERROR_KEYS } from '../../src/contract/keys.ts';
 import { userId } from '../../src/server/db/seed/demo.ts';
 import { orgId } from '../../src/server/db/seed/orgs.ts';
 import { ROOT_LEGACY, ROOT_MAIN, ROOT_TRIAL } from '../../src/server/db/seed/personas.ts';
+import { onboard } from './rights-support.ts';
 import { type LoggedIn, type TestDb, authHeaders, createSeededDb, login, testApp } from './support/server.ts';
 
 let t: TestDb;
@@ -165,6 +166,15 @@ describe('shell figures', () => {
     );
     expect(trial.employees.all).toBe(rows[0]!.n);
     expect(main.employees.all).toBeGreaterThan(0);
+  });
+
+  it('gives each menu its figures only with the right that opens its list', async () => {
+    const { session: docsOnly } = await onboard(app, t.db, admin, { rootOrgId: MAIN_ROOT, features: ['DocSearch'] });
+    const badges = (await get('/api/hrdesk/badges', docsOnly)).json();
+    expect(badges.employees).toEqual({ all: 0, active: 0, inactive: 0, toValidate: 0 });
+    expect(Object.values(badges.campaigns).every((n) => n === 0)).toBe(true);
+    expect(Object.values(badges.signbooks).every((n) => n === 0)).toBe(true);
+    expect((await get('/api/hrdesk/badges', admin)).json().campaigns.validation).toBeGreaterThan(0);
   });
 });
 

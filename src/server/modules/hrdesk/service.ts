@@ -5,6 +5,7 @@
 import { DOMAINS, type DomainId } from '../../../contract/constants.ts';
 import type { BadgeCounts, DashboardData, SubscriptionStats } from '../../../contract/entities.ts';
 import { CAMPAIGN_URL_STATUSES } from '../../../contract/enums.ts';
+import type { Feature } from '../../../contract/features.ts';
 import type { SessionContext } from '../../auth/sessions.ts';
 import { visibleOrgIds, visibleSubtree } from '../../auth/scope.ts';
 import { type Queryable, schemaOf } from '../../db/db.ts';
@@ -13,23 +14,29 @@ import { employeeStats } from '../employee/list.service.ts';
 import { SIGNBOOK_LIST_STATUSES } from '../signbook/read.service.ts';
 import { companySubscription } from './subscription.ts';
 
-type Scoped = Pick<SessionContext, 'userId' | 'domain' | 'currentOrgId'>;
+type Scoped = Pick<SessionContext, 'userId' | 'domain' | 'currentOrgId' | 'features'>;
 
 const ERROR_STATUSES = ['IN_ERROR', 'EDITIQUE_ERROR'];
 
 export async function badgeCounts(db: Queryable, session: Scoped): Promise<BadgeCounts> {
   const s = schemaOf(session.domain);
   const orgs = await visibleSubtree(db, session, session.currentOrgId);
+  // Each menu's figures only with the right that opens its list (the lists answer 403 without it): zeros otherwise.
+  const can = (feature: Feature) => session.features.has(feature);
   const [employees, campaigns, signbooks] = await Promise.all([
     // The employees list's own counts (kept per link triple, `employee_link_counts`): counting the
     // scope's distinct employees here took 220 ms at 100,000 employees, for every session following
     // the organisation at every event that moves a badge; these take ~6 ms and are the list's figures.
-    employeeStats(db, session, undefined),
-    db.query<{ status: string; can_retry: boolean; n: number }>(
-      `SELECT status, can_retry, count(*)::int AS n FROM ${s}.campaigns
-        WHERE organization_id = ANY($1::uuid[]) GROUP BY status, can_retry`,
-      [orgs],
-    ),
+    can('EmpList')
+      ? employeeStats(db, session, undefined)
+      : { totalCount: 0, activeCount: 0, inactiveCount: 0, needsValidationCount: 0 },
+    can('DocListDispatch')
+      ? db.query<{ status: string; can_retry: boolean; n: number }>(
+          `SELECT status, can_retry, count(*)::int AS n FROM ${s}.campaigns
+            WHERE organization_id = ANY($1::uuid[]) GROUP BY status, can_retry`,
+          [orgs],
+        )
+      : { rows: [] },
     db.query<{ in_progress: number; done: number; to_sign: number; refused: number; error: number }>(
       `SELECT count(*) FILTER (WHERE b.status = ANY($3::text[]))::int AS in_progress,
               count(*) FILTER (WHERE b.status = ANY($4::text[]))::int AS done,
@@ -53,7 +60,8 @@ export async function badgeCounts(db: Queryable, session: Scoped): Promise<Badge
   const count = (pick: (row: { status: string; can_retry: boolean }) => boolean): number =>
     campaigns.rows.filter(pick).reduce((sum, row) => sum + row.n, 0);
   const among = (statuses: readonly string[]) => (row: { status: string }) => statuses.includes(row.status);
-  const b = signbooks.rows[0] ?? { in_progress: 0, done: 0, to_sign: 0, refused: 0, error: 0 };
+  const none = { in_progress: 0, done: 0, to_sign: 0, refused: 0, error: 0 };
+  const b = can('ParaphList') ? (signbooks.rows[0] ?? none) : none;
   return {
     employees: {
       all: e.totalCount,
