@@ -28,6 +28,14 @@ function formData(field: string, filename: string, bytes: Buffer) {
   return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
 
+/** A DSN's head up to Horizon Services Paris's establishment (SIREN 812453678, NIC 00029). */
+const PARIS_HEAD = [
+  "S10.G00.00.001,'LOGICIEL'",
+  "S10.G00.00.006,'P26V01'",
+  "S20.G00.05.001,'01'",
+  "S21.G00.06.001,'812453678'",
+  "S21.G00.11.001,'00029'",
+];
 const countEmployees = async (db: Db, schema = 'dom_main') =>
   (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${schema}.employees`)).rows[0]?.n;
 
@@ -174,11 +182,7 @@ describe('DSN import API', () => {
       "S21.G00.40.001,'01012026'",
     ];
     const text = [
-      "S10.G00.00.001,'LOGICIEL'",
-      "S10.G00.00.006,'P26V01'",
-      "S20.G00.05.001,'01'",
-      "S21.G00.06.001,'812453678'",
-      "S21.G00.11.001,'00029'",
+      ...PARIS_HEAD,
       ...block(["S21.G00.30.019,'HSP-00777'"]),
       ...block(["S21.G00.30.018,'paul.giraud@exemple.fr'"]),
     ].join('\n');
@@ -198,11 +202,7 @@ describe('DSN import API', () => {
   it('refuses a person whose name is longer than an employee holds, with the rubric and line, storing nothing', async () => {
     const before = await countEmployees(t.db);
     const text = [
-      "S10.G00.00.001,'LOGICIEL'",
-      "S10.G00.00.006,'P26V01'",
-      "S20.G00.05.001,'01'",
-      "S21.G00.06.001,'812453678'",
-      "S21.G00.11.001,'00029'",
+      ...PARIS_HEAD,
       "S21.G00.30.001,'1870275056999'",
       `S21.G00.30.002,'${'LONGUE'.repeat(1000)}'`,
       "S21.G00.30.004,'PAUL'",
