@@ -30,10 +30,15 @@ test('the README’s demo walk: each quoted label is on screen where the README 
   await expect(page.getByRole('button', { name: 'Télécharger un exemple de bulletins', exact: true })).toBeVisible();
   await shot(page, 'readme-walk-campaign-documents');
 
-  // Campagnes → Types de documents.
+  // Campagnes → Types de documents: a type was chosen, so leaving the wizard asks first.
   await nav
     .getByRole('list', { name: 'Campagnes' })
     .getByRole('link', { name: 'Types de documents', exact: true })
+    .click();
+  await page
+    .getByRole('alertdialog', { name: 'Abandonner la nouvelle campagne ?' })
+    .or(page.getByRole('dialog', { name: 'Abandonner la nouvelle campagne ?' }))
+    .getByRole('button', { name: 'Quitter sans créer', exact: true })
     .click();
   await expect(page).toHaveURL(/\/doc-types$/);
 
