@@ -324,7 +324,7 @@ async function openPostgres(databaseUrl: string, max: number, files: FileStore):
     kind: 'postgres',
     pool,
     files,
-    query: base.query,
+    query: retryingDeadlocks(base.query),
     exec: base.exec,
     async tx(fn) {
       const client = await pool.connect();
@@ -345,3 +345,26 @@ async function openPostgres(databaseUrl: string, max: number, files: FileStore):
 }
 
 export { DOMAIN_SCHEMAS, type DomainSchema, schemaOf } from './schemas.ts';
+
+/** PostgreSQL's « deadlock detected »: it aborted one of the statements waiting on each other. */
+const DEADLOCK = '40P01';
+const DEADLOCK_RETRIES = 3;
+
+/**
+ * A statement outside a transaction that PostgreSQL chose as a deadlock's victim is run again (up to three
+ * times, after a few milliseconds): it was rolled back whole, so nothing of it stays, and the writer it met
+ * (two operators moving overlapping documents, a dispatch and a deletion) has gone on. Inside a
+ * transaction (`tx`) the error goes to the caller, whose earlier statements were rolled back with it.
+ */
+function retryingDeadlocks(query: Queryable['query']): Queryable['query'] {
+  return async <T>(sql: string, params?: unknown[], options?: QueryOptions) => {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await query<T>(sql, params, options);
+      } catch (error) {
+        if ((error as { code?: unknown }).code !== DEADLOCK || attempt >= DEADLOCK_RETRIES) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 5 + Math.random() * 20 * (attempt + 1)));
+      }
+    }
+  };
+}
