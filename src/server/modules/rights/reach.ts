@@ -12,6 +12,7 @@ import { type Queryable, schemaOf } from '../../db/db.ts';
 import { notFound } from '../../http/errors.ts';
 import { outOfReach } from './errors.ts';
 import { rememberBounded } from '../../db/versioned-cache.ts';
+import { subtreeSql } from '../documents/query.ts';
 
 export interface Reach {
   readonly session: SessionContext;
@@ -99,14 +100,9 @@ export async function assertWritable(q: Queryable, reach: Reach, userId: string)
  */
 export async function assertVisibleSubtrees(q: Queryable, reach: Reach, rootIds: readonly string[]): Promise<void> {
   if (rootIds.length === 0) return;
-  const s = schemaOf(reach.session.domain);
-  const { rows } = await q.query<{ id: string }>(
-    `WITH RECURSIVE tree(id) AS (
-        SELECT o.id FROM ${s}.organizations o WHERE o.id = ANY($1::uuid[])
-        UNION SELECT ch.id FROM ${s}.organizations ch JOIN tree t ON ch.parent_id = t.id)
-      SELECT id FROM tree`,
-    [[...new Set(rootIds)]],
-  );
+  const { rows } = await q.query<{ id: string }>(subtreeSql(schemaOf(reach.session.domain), '$1'), [
+    [...new Set(rootIds)],
+  ]);
   assertVisibleOrgs(
     reach,
     rows.map((r) => r.id),

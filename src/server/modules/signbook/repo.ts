@@ -268,6 +268,14 @@ export async function nameableEmployee(
 }
 
 /**
+ * SQL: user `u` may be named — access in domain `domain` to one of `orgs` (the organisations the namer
+ * sees) or to an organisation of `orgId`'s company. Parameters are references (`$n`), never caller text.
+ */
+export const nameableUserSql = (s: string, domain: string, orgs: string, orgId: string): string =>
+  `EXISTS (SELECT 1 FROM directory.user_org_access a WHERE a.user_id = u.id AND a.domain = ${domain}
+     AND (a.org_id = ANY(${orgs}::uuid[]) OR ${s}.company_of(a.org_id) = ${s}.company_of(${orgId}::uuid)))`;
+
+/**
  * A user a signbook or template of `orgId` may name: one with access, in the domain, to an organisation
  * the creator sees, or to an organisation of `orgId`'s company (a group's HR director whose access sits
  * above the creator's branch). A user of another company is unknown (404): naming them would show who
@@ -283,10 +291,7 @@ export async function nameableUser(
   const s = schemaOf(domain);
   const { rows } = await q.query<{ last_name: string; first_name: string; email: string | null; features: string[] }>(
     `SELECT u.last_name, u.first_name, u.email, ${effectiveFeaturesSql('u.id', '$2')} AS features FROM directory.users u
-      WHERE u.id::text = $1 AND EXISTS (
-        SELECT 1 FROM directory.user_org_access a
-         WHERE a.user_id = u.id AND a.domain = $2
-           AND (a.org_id = ANY($3::uuid[]) OR ${s}.company_of(a.org_id) = ${s}.company_of($4::uuid)))`,
+      WHERE u.id::text = $1 AND ${nameableUserSql(s, '$2', '$3', '$4')}`,
     [id, domain, orgs, orgId],
   );
   return rows[0];

@@ -11,6 +11,7 @@ import { visibleOrgIds } from '../../auth/scope.ts';
 import type { SessionContext } from '../../auth/sessions.ts';
 import { type Queryable, schemaOf } from '../../db/db.ts';
 import { assertSignatureSubscribed } from '../hrdesk/subscription.ts';
+import { nameableUserSql } from './repo.ts';
 
 interface UserRow {
   id: string;
@@ -72,9 +73,7 @@ export async function listSocialSigners(
       // Only users the session may name (as templates check them): a template saved before that check, or an
       // id slipped in, shows nobody of another company.
       `SELECT u.id::text, u.last_name, u.first_name, u.email, ${effectiveFeaturesSql('u.id', '$2')} AS features
-         FROM directory.users u WHERE u.id::text = ANY($1::text[]) AND EXISTS (
-           SELECT 1 FROM directory.user_org_access a WHERE a.user_id = u.id AND a.domain = $2
-              AND (a.org_id = ANY($3::uuid[]) OR ${s}.company_of(a.org_id) = ${s}.company_of($4::uuid)))`,
+         FROM directory.users u WHERE u.id::text = ANY($1::text[]) AND ${nameableUserSql(s, '$2', '$3', '$4')}`,
       [ids, session.domain, orgs, session.baseOrgId],
     ),
     q.query<{ user_id: string; n: number }>(
